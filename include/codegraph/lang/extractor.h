@@ -1,0 +1,94 @@
+// The one generic, query-driven extractor: parses a file with its language's grammar, runs the
+// language's query (grammars/queries/<lang>/tags.scm, capture names in docs/captures.md) and turns
+// the captures into symbols and references. No language is named in the extractor's logic; what
+// differs per language lives in the query file and the registry row (language.h).
+//
+// Threads: an Extractor owns a parser and query cursor and is used by one thread at a time; the
+// compiled queries are shared read-only by all extractors (QuerySet::instance()).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codegraph/lang/language.h"
+#include "codegraph/model/symbol.h"
+#include "codegraph/support/expected.h"
+
+namespace cg::lang {
+
+struct ExtractedSymbol {
+  std::string name;
+  std::string qualifiedName;
+  model::SymbolKind kind = model::SymbolKind::kFunction;
+  model::Range range;
+  uint32_t startByte = 0;
+  uint32_t endByte = 0;
+  std::string signature;
+  model::Visibility visibility = model::Visibility::kPublic;
+  std::string doc;
+  uint32_t complexity = 1;
+  int32_t parent = -1;  // index into ExtractedFile::symbols; -1 = top level
+};
+
+struct ExtractedRef {
+  model::RefKind kind = model::RefKind::kCalls;
+  int32_t source = -1;    // enclosing symbol (index); -1 = the file's top level
+  std::string name;       // last segment as written: "join"
+  std::string qualifier;  // what precedes it: "os.path", "self", "ns::Class"
+  uint32_t line = 0;
+  uint32_t column = 0;
+  // imports only: the module as written ("os.path", "./util", "fmt", "a/b.h", "crate::x")
+  // and the local name it is bound to (alias), when any.
+  std::string module;
+  std::string alias;
+};
+
+struct ExtractedFile {
+  std::string language;
+  std::string packageName;  // Go/Java/Kotlin package clause, when the language has one
+  std::vector<ExtractedSymbol> symbols;  // in source order
+  std::vector<ExtractedRef> refs;        // in source order
+  bool hadSyntaxErrors = false;
+  uint32_t lines = 0;
+  // Markdown documents
+  std::string title;
+  std::vector<std::string> mentions;  // code names in inline code and code blocks (unique)
+};
+
+// Validates every embedded query file against its grammar: unknown capture names and unknown
+// predicates are errors. Called once at start-up (and by tests).
+Status loadQueries();
+
+class Extractor {
+ public:
+  Extractor();
+  ~Extractor();
+  Extractor(const Extractor&) = delete;
+  Extractor& operator=(const Extractor&) = delete;
+
+  // Best-effort on syntax errors (the tree still yields what it can). Fails only when the
+  // language has no queries or the parser gives up (time limit / cancelled).
+  Expected<ExtractedFile> extract(const Language& language, std::string_view source);
+
+  // A debugging aid: the S-expression of the parse tree.
+  std::string parseTree(const Language& language, std::string_view source);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Markdown is not parsed by tree-sitter: title (first heading) and code-name mentions.
+ExtractedFile extractMarkdown(std::string_view source);
+
+}  // namespace cg::lang
+
+namespace cg::lang {
+// One line per symbol and per reference, in a stable order: the format of the expected files
+// in tests/lang/<lang>/*.expected and of `codegraph-mcp debug-extract`.
+//   def <kind> <qualified name> <line>-<end line> <visibility> cc=<complexity> | <signature>
+//   ref <kind> <source qualified name or <top>> -> <qualifier>.<name> @<line>:<col> [module=..] [alias=..]
+std::string renderExtraction(const ExtractedFile& file);
+}  // namespace cg::lang

@@ -1,0 +1,47 @@
+// Language registry: which file is which language (extension, then shebang, then content for
+// .h headers), which grammar parses it and how the language decides visibility. Adding a
+// language = one row here, one query folder in grammars/queries/<id>/, one fixture.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "codegraph/model/symbol.h"
+
+struct TSLanguage;
+
+namespace cg::lang {
+
+// How a language says who may see a symbol (SPEC §4 visibility).
+enum class VisibilityRule : uint8_t {
+  kGoCase,            // exported iff the name starts with an upper-case letter
+  kPythonUnderscore,  // _name private, __dunder__ public, everything else public
+  kJsExport,          // top level: exported or not; members: #private / TS accessibility
+  kRustPub,           // pub / pub(crate) / nothing
+  kModifiers,         // public/private/protected/internal keywords in the modifiers node
+  kC,                 // static → private, else public
+  kCpp,               // access specifiers in classes; static at namespace scope → private
+};
+
+struct Language {
+  std::string_view id;      // "python", "cpp", ... (also the query folder name)
+  std::string_view name;    // "Python"
+  std::vector<std::string_view> extensions;  // with the dot: ".py"
+  std::vector<std::string_view> shebangs;    // interpreter names: "python3"
+  const TSLanguage* (*grammar)();            // nullptr for Markdown (documents only)
+  std::string_view separator;                // qualified-name separator: "." or "::"
+  VisibilityRule visibility;
+  model::Visibility defaultMemberVisibility;  // members without a modifier
+  model::Visibility defaultTopVisibility;     // top-level symbols without a modifier
+  bool extracted;  // false: recognised (counted) but no queries yet
+};
+
+std::span<const Language> allLanguages();
+const Language* languageById(std::string_view id);
+// By extension, then (for files without a known extension) by the shebang in `head`, and for
+// `.h` by content: a header with C++ constructs is C++.
+const Language* detectLanguage(std::string_view path, std::string_view head);
+
+}  // namespace cg::lang

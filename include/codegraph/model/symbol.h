@@ -1,0 +1,120 @@
+// The vocabulary of the index: plain structs shared by extraction, storage, graph and tools.
+// Lines are 1-based, columns 0-based UTF-8 byte offsets, paths relative to the repository root
+// with '/' separators (SPEC §4). No SQLite and no tree-sitter here.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace cg::model {
+
+enum class SymbolKind : uint8_t {
+  kFunction,     // def f(): ...            func F() {}
+  kMethod,       // class A { void m(); }   func (a *A) M() {}
+  kConstructor,  // class A { A() {} }      def __init__(self)
+  kClass,        // class A {}
+  kStruct,       // struct S { int x; };    type S struct{}
+  kInterface,    // interface I {}          type I interface{}
+  kTrait,        // trait T {}
+  kEnum,         // enum E { A, B }
+  kType,         // typedef int T;          type T = U
+  kUnion,        // union U { int a; };
+  kVariable,     // x = 1 (module level)    var x int
+  kConstant,     // const X = 1             #define X 1 is a macro
+  kField,        // struct S { int x; }
+  kProperty,     // get p() {}              @property
+  kModule,       // mod m {}                module M
+  kNamespace,    // namespace n {}
+  kMacro,        // #define F(x) (x)
+};
+inline constexpr int kSymbolKindCount = 17;
+
+std::string_view toString(SymbolKind kind);
+std::optional<SymbolKind> parseSymbolKind(std::string_view text);
+// SPEC §4 filter families: type ⊇ struct/enum/union, interface ⊇ trait,
+// method ⊇ constructor, variable ⊇ constant/field/property.
+bool kindMatches(SymbolKind actual, SymbolKind filter);
+bool isCallable(SymbolKind kind);    // function, method, constructor, macro
+bool isContainer(SymbolKind kind);   // class, struct, interface, trait, enum, union, module, namespace
+bool isTypeLike(SymbolKind kind);    // class, struct, interface, trait, enum, type, union
+bool isValueLike(SymbolKind kind);   // variable, constant, field, property
+
+enum class Visibility : uint8_t { kPublic, kPrivate, kProtected, kInternal, kPackage };
+std::string_view toString(Visibility v);
+
+// Edge kinds, stored once, forward (subject → object).
+enum class RefKind : uint8_t {
+  kCalls,       // f() { g(); }                    f calls g
+  kImports,     // from a import b                 file/module imports b
+  kExtends,     // class A extends B               A extends B
+  kImplements,  // class A implements I            A implements I
+  kUses,        // void f(Config c)                f uses Config (a type named in it)
+  kAccesses,    // int f() { return LIMIT; }       f accesses LIMIT (module-level)
+  kAssigns,     // void f() { counter = 0; }       f assigns counter (module-level)
+  kContains,    // class A { void m(); }           A contains m
+};
+inline constexpr int kRefKindCount = 8;
+std::string_view toString(RefKind kind);
+std::optional<RefKind> parseRefKind(std::string_view text);
+// Reverse names (calledBy, importedBy, ...; declares = contains forward).
+std::string_view reverseName(RefKind kind);
+
+struct Range {
+  uint32_t line = 0;  // 1-based
+  uint32_t column = 0;
+  uint32_t endLine = 0;
+  uint32_t endColumn = 0;
+};
+
+struct Symbol {
+  int64_t id = 0;
+  std::string uid;            // <path>::<qualified name>::<kind>[#n]
+  std::string name;
+  std::string qualifiedName;  // AuthService.login, ns::Class::method, pkg.Func
+  SymbolKind kind = SymbolKind::kFunction;
+  std::string path;
+  std::string language;
+  Range range;
+  std::string signature;
+  Visibility visibility = Visibility::kPublic;
+  std::string doc;
+  uint32_t complexity = 1;
+  bool isTest = false;
+  int64_t parentId = 0;  // 0 = top level
+  double centrality = 0;
+  int64_t communityId = 0;
+};
+
+// A reference from one symbol (or a file's top level) to a name, resolved or not.
+struct Edge {
+  int64_t id = 0;
+  RefKind kind = RefKind::kCalls;
+  int64_t sourceId = 0;       // 0 = the file's top level
+  std::string sourcePath;
+  int64_t targetId = 0;       // 0 = unresolved
+  std::string targetName;     // as written, last segment: "login"
+  std::string qualifier;      // as written before it: "obj", "pkg", "ns::Class"
+  uint32_t line = 0;          // reference site
+  uint32_t column = 0;
+  double confidence = 0;      // 1.0 scope/import evidence; lower for unique-name matches
+  uint32_t candidates = 0;    // definitions with this name when unresolved
+};
+
+struct FileInfo {
+  int64_t id = 0;
+  std::string path;
+  std::string language;
+  uint64_t size = 0;
+  int64_t mtimeNs = 0;
+  std::string hash;
+  uint32_t lines = 0;
+  bool isTest = false;
+};
+
+// SPEC §4 test-code rule, applied to a repository-relative path.
+bool isTestPath(std::string_view path);
+
+}  // namespace cg::model

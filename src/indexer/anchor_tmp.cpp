@@ -1,0 +1,1 @@
+namespace cg { void indexer_module_anchor() {} }

@@ -1,0 +1,513 @@
+#include "codegraph/lang/extractor.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "query_set.h"
+#include "text_util.h"
+#include "visibility.h"
+
+namespace cg::lang {
+namespace {
+
+using model::RefKind;
+using model::SymbolKind;
+
+constexpr auto kParseTimeLimit = std::chrono::seconds(20);
+constexpr size_t kMaxSignature = 300;
+constexpr size_t kMaxDoc = 600;
+
+struct RawDef {
+  TSNode node{};
+  TSNode name{};
+  SymbolKind kind = SymbolKind::kFunction;
+  uint32_t pattern = 0;
+  std::string container;  // explicit @container text
+  TSNode body{};
+  TSNode doc{};
+  TSNode modifiers{};
+  bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
+};
+
+struct RawRef {
+  RefKind kind = RefKind::kCalls;
+  TSNode site{};  // the role node
+  TSNode name{};
+  bool hasName = false;
+  std::string qualifier, module, alias, subject;
+};
+
+struct Branch {
+  uint32_t byte;
+};
+
+std::string_view nodeText(TSNode n, std::string_view src) {
+  uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
+  if (s > src.size() || e > src.size() || e < s) return {};
+  return src.substr(s, e - s);
+}
+
+model::Range rangeOf(TSNode n) {
+  TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+  return {s.row + 1, s.column, e.row + 1, e.column};
+}
+
+bool predicatesHold(const CompiledQuery& cq, const TSQueryMatch& m, std::string_view src) {
+  for (const auto& p : cq.predicates[m.pattern_index]) {
+    // Quantified captures: a predicate holds when it holds for every node of the capture.
+    bool any = false, all = true;
+    for (uint16_t i = 0; i < m.capture_count; ++i) {
+      if (m.captures[i].index != p.capture) continue;
+      any = true;
+      std::string_view text = nodeText(m.captures[i].node, src);
+      bool ok = false;
+      switch (p.op) {
+        case TextPredicate::Op::kEq:
+          if (p.otherCapture) {
+            ok = false;
+            for (uint16_t j = 0; j < m.capture_count; ++j)
+              if (m.captures[j].index == *p.otherCapture)
+                ok = nodeText(m.captures[j].node, src) == text;
+          } else {
+            ok = text == p.values[0];
+          }
+          break;
+        case TextPredicate::Op::kMatch:
+          ok = std::regex_search(text.begin(), text.end(), *p.regex);
+          break;
+        case TextPredicate::Op::kAnyOf:
+          ok = std::find(p.values.begin(), p.values.end(), text) != p.values.end();
+          break;
+      }
+      if (p.negated) ok = !ok;
+      all = all && ok;
+    }
+    if (any && !all) return false;
+  }
+  return true;
+}
+
+// The definition node of a wrapper (export_statement, decorated_definition, template_declaration)
+// that ends where the definition ends: comments before the wrapper document the definition.
+TSNode outermostWrapper(TSNode node) {
+  TSNode cur = node;
+  for (int i = 0; i < 4; ++i) {
+    TSNode parent = ts_node_parent(cur);
+    if (ts_node_is_null(parent)) break;
+    if (ts_node_end_byte(parent) != ts_node_end_byte(cur) ||
+        ts_node_start_byte(parent) >= ts_node_start_byte(cur))
+      break;
+    TSNode prev = ts_node_prev_named_sibling(cur);
+    if (!ts_node_is_null(prev) && std::strstr(ts_node_type(prev), "comment")) break;
+    // Stop at nodes that hold many statements: the wrapper must be a thin shell.
+    if (ts_node_named_child_count(parent) > 4) break;
+    cur = parent;
+  }
+  return cur;
+}
+
+std::string precedingComments(TSNode node, std::string_view src) {
+  TSNode cur = outermostWrapper(node);
+  std::vector<std::string_view> parts;
+  uint32_t expectRow = ts_node_start_point(cur).row;
+  TSNode prev = ts_node_prev_sibling(cur);
+  while (!ts_node_is_null(prev) && std::strstr(ts_node_type(prev), "comment")) {
+    uint32_t endRow = ts_node_end_point(prev).row;
+    if (endRow + 1 < expectRow) break;  // a blank line separates it
+    parts.push_back(nodeText(prev, src));
+    expectRow = ts_node_start_point(prev).row;
+    prev = ts_node_prev_sibling(prev);
+    if (parts.size() > 40) break;
+  }
+  std::reverse(parts.begin(), parts.end());
+  std::string joined;
+  for (auto p : parts) {
+    if (!joined.empty()) joined += '\n';
+    joined += p;
+  }
+  return cleanComment(joined, kMaxDoc);
+}
+
+}  // namespace
+
+struct Extractor::Impl {
+  TSParser* parser = ts_parser_new();
+  TSQueryCursor* cursor = ts_query_cursor_new();
+  ~Impl() {
+    ts_query_cursor_delete(cursor);
+    ts_parser_delete(parser);
+  }
+
+  TSTree* parse(const Language& language, std::string_view source) {
+    if (!ts_parser_set_language(parser, language.grammar())) return nullptr;
+    struct Payload {
+      std::chrono::steady_clock::time_point deadline;
+    } payload{std::chrono::steady_clock::now() + kParseTimeLimit};
+    TSParseOptions options{};
+    options.payload = &payload;
+    options.progress_callback = [](TSParseState* state) {
+      auto* p = static_cast<Payload*>(state->payload);
+      return std::chrono::steady_clock::now() > p->deadline;  // true = stop
+    };
+    TSInput input{};
+    struct Buf {
+      std::string_view s;
+    } buf{source};
+    input.payload = &buf;
+    input.read = [](void* state, uint32_t byte, TSPoint, uint32_t* bytesRead) -> const char* {
+      auto* b = static_cast<Buf*>(state);
+      if (byte >= b->s.size()) {
+        *bytesRead = 0;
+        return "";
+      }
+      *bytesRead = static_cast<uint32_t>(b->s.size() - byte);
+      return b->s.data() + byte;
+    };
+    input.encoding = TSInputEncodingUTF8;
+    TSTree* tree = ts_parser_parse_with_options(parser, nullptr, input, options);
+    ts_parser_reset(parser);
+    return tree;
+  }
+};
+
+Extractor::Extractor() : impl_(std::make_unique<Impl>()) {}
+Extractor::~Extractor() = default;
+
+Status loadQueries() { return QuerySet::instance().status(); }
+
+std::string Extractor::parseTree(const Language& language, std::string_view source) {
+  if (!language.grammar) return {};
+  TSTree* tree = impl_->parse(language, source);
+  if (!tree) return {};
+  char* s = ts_node_string(ts_tree_root_node(tree));
+  std::string out(s);
+  free(s);
+  ts_tree_delete(tree);
+  return out;
+}
+
+Expected<ExtractedFile> Extractor::extract(const Language& language, std::string_view source) {
+  if (language.id == "markdown") return extractMarkdown(source);
+  const CompiledQuery* cq = QuerySet::instance().forLanguage(language);
+  if (!cq || !language.grammar)
+    return makeError(ErrorCode::kNotFound,
+                     "no extraction queries for " + std::string(language.name));
+  if (source.size() > std::numeric_limits<uint32_t>::max() / 2)
+    return makeError(ErrorCode::kInvalidArgument, "file too large to parse");
+
+  TSTree* tree = impl_->parse(language, source);
+  if (!tree) return makeError(ErrorCode::kDeadline, "parser gave up (time limit)");
+  struct TreeGuard {
+    TSTree* t;
+    ~TreeGuard() { ts_tree_delete(t); }
+  } guard{tree};
+  TSNode root = ts_tree_root_node(tree);
+
+  ExtractedFile out;
+  out.language = std::string(language.id);
+  out.hadSyntaxErrors = ts_node_has_error(root);
+  out.lines = static_cast<uint32_t>(std::count(source.begin(), source.end(), '\n')) +
+              (source.empty() || source.back() == '\n' ? 0 : 1);
+
+  std::vector<RawDef> defs;
+  std::vector<RawRef> refs;
+  std::vector<Branch> branches;
+
+  ts_query_cursor_set_match_limit(impl_->cursor, 4096);
+  ts_query_cursor_exec(impl_->cursor, cq->query, root);
+  TSQueryMatch m;
+  while (ts_query_cursor_next_match(impl_->cursor, &m)) {
+    if (!predicatesHold(*cq, m, source)) continue;
+    // Find the role capture of this match.
+    const TSQueryCapture* roleCap = nullptr;
+    for (uint16_t i = 0; i < m.capture_count; ++i) {
+      CaptureRole r = cq->captures[m.captures[i].index].role;
+      if (r == CaptureRole::kDefinition || r == CaptureRole::kReference ||
+          r == CaptureRole::kScope || r == CaptureRole::kPackage || r == CaptureRole::kBranch) {
+        roleCap = &m.captures[i];
+        break;
+      }
+    }
+    if (!roleCap) continue;
+    const CaptureInfo& role = cq->captures[roleCap->index];
+    if (role.role == CaptureRole::kBranch) {
+      for (uint16_t i = 0; i < m.capture_count; ++i)
+        if (cq->captures[m.captures[i].index].role == CaptureRole::kBranch)
+          branches.push_back({ts_node_start_byte(m.captures[i].node)});
+      continue;
+    }
+    std::vector<TSNode> names;
+    std::string qualifier, module, alias, container, subject;
+    RawDef def;
+    for (uint16_t i = 0; i < m.capture_count; ++i) {
+      const TSNode n = m.captures[i].node;
+      switch (cq->captures[m.captures[i].index].role) {
+        case CaptureRole::kName: names.push_back(n); break;
+        case CaptureRole::kQualifier: qualifier = std::string(nodeText(n, source)); break;
+        case CaptureRole::kModule: module = std::string(nodeText(n, source)); break;
+        case CaptureRole::kAlias: alias = std::string(nodeText(n, source)); break;
+        case CaptureRole::kContainer: container = std::string(nodeText(n, source)); break;
+        case CaptureRole::kSubject: subject = std::string(nodeText(n, source)); break;
+        case CaptureRole::kBody: def.body = n; def.hasBody = true; break;
+        case CaptureRole::kDoc: def.doc = n; def.hasDoc = true; break;
+        case CaptureRole::kModifiers:
+          if (!def.hasModifiers) { def.modifiers = n; def.hasModifiers = true; }
+          break;
+        default: break;
+      }
+    }
+    if (role.role == CaptureRole::kPackage) {
+      if (!names.empty() && out.packageName.empty())
+        out.packageName = std::string(nodeText(names[0], source));
+      continue;
+    }
+    if (role.role == CaptureRole::kDefinition || role.role == CaptureRole::kScope) {
+      if (names.empty()) continue;
+      def.node = roleCap->node;
+      def.name = names[0];
+      def.kind = role.symbolKind;
+      def.pattern = m.pattern_index;
+      def.container = normalizeSpace(container);
+      def.isScope = role.role == CaptureRole::kScope;
+      defs.push_back(def);
+      continue;
+    }
+    // A reference; one per @name node (imports may bind several names in one statement).
+    RawRef ref;
+    ref.kind = role.refKind;
+    ref.site = roleCap->node;
+    ref.qualifier = normalizeSpace(qualifier);
+    ref.module = stripQuotes(normalizeSpace(module));
+    ref.alias = alias;
+    ref.subject = subject;
+    if (names.empty()) {
+      if (ref.kind != RefKind::kImports || ref.module.empty()) continue;
+      refs.push_back(ref);
+    }
+    for (TSNode n : names) {
+      RawRef r = ref;
+      r.name = n;
+      r.hasName = true;
+      refs.push_back(std::move(r));
+    }
+  }
+
+  // ---- definitions: dedupe (first pattern wins per node and per name node), nest, name ----
+  std::stable_sort(defs.begin(), defs.end(), [](const RawDef& a, const RawDef& b) {
+    return a.pattern < b.pattern;
+  });
+  {
+    std::vector<RawDef> unique;
+    std::unordered_set<uint64_t> seenNodes, seenNames;
+    auto key = [](TSNode n) {
+      return (static_cast<uint64_t>(ts_node_start_byte(n)) << 32) ^ ts_node_end_byte(n) ^
+             (static_cast<uint64_t>(ts_node_symbol(n)) << 48);
+    };
+    for (auto& d : defs) {
+      if (!seenNodes.insert(key(d.node)).second) continue;
+      if (!seenNames.insert(key(d.name) ^ (d.isScope ? 1ULL << 63 : 0)).second) continue;
+      unique.push_back(d);
+    }
+    defs.swap(unique);
+  }
+  std::sort(defs.begin(), defs.end(), [](const RawDef& a, const RawDef& b) {
+    uint32_t as = ts_node_start_byte(a.node), bs = ts_node_start_byte(b.node);
+    if (as != bs) return as < bs;
+    return ts_node_end_byte(a.node) > ts_node_end_byte(b.node);
+  });
+
+  // Sweep with a stack of open definitions and scopes to find each one's enclosing entry.
+  std::vector<int32_t> enclosing(defs.size(), -1);
+  {
+    std::vector<int32_t> stack;
+    for (size_t i = 0; i < defs.size(); ++i) {
+      uint32_t start = ts_node_start_byte(defs[i].node);
+      while (!stack.empty() && ts_node_end_byte(defs[stack.back()].node) <= start) stack.pop_back();
+      if (!stack.empty()) enclosing[i] = stack.back();
+      stack.push_back(static_cast<int32_t>(i));
+    }
+  }
+
+  const std::string sep(language.separator);
+  std::vector<int32_t> symbolIndexOfDef(defs.size(), -1);
+  std::vector<std::string> qualifiedOfDef(defs.size());
+  for (size_t i = 0; i < defs.size(); ++i) {
+    const RawDef& d = defs[i];
+    std::string name(nodeText(d.name, source));
+    name = normalizeSpace(name);
+    std::string container = d.container;
+    // A name written qualified (C++ `Foo::bar`, JS `a.b.c = function`) splits at the last
+    // separator: the prefix becomes the container.
+    auto [prefix, last] = splitQualified(name);
+    if (!prefix.empty()) {
+      if (container.empty()) container = prefix;
+      name = last;
+    }
+    if (name.empty()) continue;
+    int32_t enc = enclosing[i];
+    std::string parentQualified = enc >= 0 ? qualifiedOfDef[enc] : std::string();
+    std::string qualified;
+    if (!container.empty()) {
+      qualified = (parentQualified.empty() || d.container.empty() ? parentQualified : std::string());
+      if (!qualified.empty()) qualified += sep;
+      qualified += container + sep + name;
+    } else {
+      qualified = parentQualified.empty() ? name : parentQualified + sep + name;
+    }
+    qualifiedOfDef[i] = qualified;
+    if (d.isScope) continue;
+
+    ExtractedSymbol sym;
+    sym.name = name;
+    sym.qualifiedName = qualified;
+    sym.kind = d.kind;
+    sym.range = rangeOf(d.node);
+    sym.startByte = ts_node_start_byte(d.node);
+    sym.endByte = ts_node_end_byte(d.node);
+    // Parent: the nearest enclosing definition that is a symbol (skipping scopes).
+    int32_t p = enc;
+    while (p >= 0 && defs[p].isScope) p = enclosing[p];
+    sym.parent = p >= 0 ? symbolIndexOfDef[p] : -1;
+    // Signature: the declaration head up to the body.
+    TSNode body = d.hasBody ? d.body : ts_node_child_by_field_name(d.node, "body", 4);
+    std::string_view head;
+    if (!ts_node_is_null(body) && ts_node_start_byte(body) > sym.startByte) {
+      uint32_t headEnd = ts_node_start_byte(body);
+      // A comment between the head and the body (Python `def f():  # note`) is not signature.
+      uint32_t childCount = ts_node_child_count(d.node);
+      for (uint32_t c = 0; c < childCount; ++c) {
+        TSNode child = ts_node_child(d.node, c);
+        if (ts_node_start_byte(child) >= headEnd) break;
+        if (std::strstr(ts_node_type(child), "comment") && ts_node_start_byte(child) > sym.startByte) {
+          headEnd = ts_node_start_byte(child);
+          break;
+        }
+      }
+      head = source.substr(sym.startByte, headEnd - sym.startByte);
+    } else {
+      head = nodeText(d.node, source);
+      if (model::isValueLike(d.kind) || model::isContainer(d.kind)) {
+        head = head.substr(0, head.find('\n'));
+      }
+    }
+    sym.signature = makeSignature(head, kMaxSignature);
+    sym.doc = d.hasDoc ? cleanComment(std::string(nodeText(d.doc, source)), kMaxDoc)
+                       : precedingComments(d.node, source);
+    out.symbols.push_back(std::move(sym));
+    symbolIndexOfDef[i] = static_cast<int32_t>(out.symbols.size() - 1);
+  }
+
+  // Explicit containers name a type of this file: link it as the parent when it is there.
+  {
+    std::unordered_map<std::string, int32_t> containers;
+    for (size_t i = 0; i < out.symbols.size(); ++i)
+      if (model::isContainer(out.symbols[i].kind) || out.symbols[i].kind == SymbolKind::kType)
+        containers.emplace(out.symbols[i].qualifiedName, static_cast<int32_t>(i));
+    for (auto& s : out.symbols) {
+      if (s.parent >= 0) continue;
+      auto [prefix, last] = splitQualified(s.qualifiedName);
+      if (prefix.empty()) continue;
+      auto it = containers.find(prefix);
+      if (it != containers.end() && &out.symbols[it->second] != &s) s.parent = it->second;
+    }
+  }
+
+  // Visibility needs the parent chain, so it comes after nesting.
+  for (size_t i = 0; i < out.symbols.size(); ++i) {
+    auto& s = out.symbols[i];
+    const RawDef* d = nullptr;
+    for (size_t k = 0; k < defs.size(); ++k)
+      if (symbolIndexOfDef[k] == static_cast<int32_t>(i)) { d = &defs[k]; break; }
+    if (!d) continue;
+    VisibilityInput vin{language, s, s.parent >= 0 ? &out.symbols[s.parent] : nullptr, d->node,
+                        d->hasModifiers ? std::optional<TSNode>(d->modifiers) : std::nullopt,
+                        source};
+    s.visibility = decideVisibility(vin);
+  }
+
+  // ---- innermost enclosing symbol of a byte offset ----
+  // Symbols are in start order; parents precede children.
+  std::vector<uint32_t> starts;
+  starts.reserve(out.symbols.size());
+  for (const auto& s : out.symbols) starts.push_back(s.startByte);
+  auto enclosingSymbol = [&](uint32_t byte) -> int32_t {
+    auto it = std::upper_bound(starts.begin(), starts.end(), byte);
+    if (it == starts.begin()) return -1;
+    int32_t i = static_cast<int32_t>(it - starts.begin()) - 1;
+    while (i >= 0) {
+      const auto& s = out.symbols[i];
+      if (s.startByte <= byte && byte < s.endByte) return i;
+      // Walk to the previous candidate: its parent, or the previous sibling.
+      if (s.parent >= 0 && out.symbols[s.parent].endByte > byte) {
+        i = s.parent;
+      } else {
+        --i;
+      }
+    }
+    return -1;
+  };
+
+  for (const auto& b : branches) {
+    int32_t s = enclosingSymbol(b.byte);
+    while (s >= 0 && !model::isCallable(out.symbols[s].kind)) s = out.symbols[s].parent;
+    if (s >= 0) ++out.symbols[s].complexity;
+  }
+
+  // ---- references ----
+  std::sort(refs.begin(), refs.end(), [](const RawRef& a, const RawRef& b) {
+    TSNode na = a.hasName ? a.name : a.site, nb = b.hasName ? b.name : b.site;
+    return ts_node_start_byte(na) < ts_node_start_byte(nb);
+  });
+  std::unordered_set<std::string> seenRefs;
+  std::unordered_map<std::string, int32_t> typeByName;
+  for (size_t i = 0; i < out.symbols.size(); ++i)
+    if (model::isTypeLike(out.symbols[i].kind))
+      typeByName.emplace(out.symbols[i].name, static_cast<int32_t>(i));
+  for (const auto& r : refs) {
+    TSNode at = r.hasName ? r.name : r.site;
+    ExtractedRef e;
+    e.kind = r.kind;
+    if (r.hasName) {
+      std::string text = normalizeSpace(std::string(nodeText(r.name, source)));
+      auto [prefix, last] = splitQualified(text);
+      e.name = last;
+      e.qualifier = r.qualifier.empty() ? prefix : r.qualifier;
+      if (e.name.empty()) continue;
+    }
+    e.module = r.module;
+    e.alias = r.alias;
+    TSPoint pt = ts_node_start_point(at);
+    e.line = pt.row + 1;
+    e.column = pt.column;
+    e.source = enclosingSymbol(ts_node_start_byte(r.site));
+    if (!r.subject.empty()) {
+      auto it = typeByName.find(r.subject);
+      if (it != typeByName.end()) e.source = it->second;
+    }
+    // A definition's own name is not a reference to itself.
+    if (e.source >= 0 && e.kind != RefKind::kImports && r.hasName) {
+      const auto& src = out.symbols[e.source];
+      if (src.name == e.name && src.range.line == e.line && e.qualifier.empty() &&
+          (e.kind == RefKind::kAccesses || e.kind == RefKind::kAssigns || e.kind == RefKind::kUses))
+        continue;
+    }
+    // Reads, writes and type uses are kept once per (source, name): the edge matters, not
+    // every occurrence. Calls keep every site (callers want each line).
+    std::string key;
+    if (e.kind == RefKind::kAccesses || e.kind == RefKind::kAssigns || e.kind == RefKind::kUses) {
+      key = std::to_string(static_cast<int>(e.kind)) + '|' + std::to_string(e.source) + '|' +
+            e.qualifier + '|' + e.name;
+    } else {
+      key = std::to_string(static_cast<int>(e.kind)) + '|' + std::to_string(e.line) + ':' +
+            std::to_string(e.column) + '|' + e.name + '|' + e.module;
+    }
+    if (!seenRefs.insert(key).second) continue;
+    out.refs.push_back(std::move(e));
+  }
+  return out;
+}
+
+}  // namespace cg::lang

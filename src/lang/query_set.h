@@ -1,0 +1,84 @@
+// Compiled queries, one per extracted language, shared read-only by every Extractor.
+// A query file may start with `; inherits: a, b` to prepend other languages' query files
+// (TSX inherits TypeScript, which inherits JavaScript's reference patterns).
+//
+// Each pattern is pre-analysed into a PatternInfo: its role capture (definition.<kind>,
+// reference.<kind>, scope, package or branch), the auxiliary captures it uses, and its text
+// predicates, so the per-match work in the extractor is a table lookup.
+#pragma once
+
+#include <tree_sitter/api.h>
+
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "codegraph/lang/language.h"
+#include "codegraph/model/symbol.h"
+#include "codegraph/support/expected.h"
+
+namespace cg::lang {
+
+enum class Role : uint8_t { kNone, kDefinition, kReference, kScope, kPackage, kBranch };
+
+// What a capture name means to the extractor (docs/captures.md is the reference).
+enum class CaptureRole : uint8_t {
+  kIgnored,  // names starting with '_': helpers for predicates
+  kDefinition,
+  kReference,
+  kScope,
+  kPackage,
+  kBranch,
+  kName,
+  kQualifier,
+  kContainer,
+  kBody,
+  kDoc,
+  kModifiers,
+  kModule,
+  kAlias,
+  kSubject,
+};
+
+struct CaptureInfo {
+  CaptureRole role = CaptureRole::kIgnored;
+  model::SymbolKind symbolKind = model::SymbolKind::kFunction;  // for kDefinition
+  model::RefKind refKind = model::RefKind::kCalls;              // for kReference
+};
+
+struct TextPredicate {
+  enum class Op : uint8_t { kEq, kMatch, kAnyOf } op = Op::kEq;
+  bool negated = false;
+  uint32_t capture = 0;
+  std::optional<uint32_t> otherCapture;  // #eq? @a @b
+  std::vector<std::string> values;
+  std::shared_ptr<std::regex> regex;
+};
+
+struct CompiledQuery {
+  const Language* language = nullptr;
+  TSQuery* query = nullptr;
+  std::vector<CaptureInfo> captures;                     // by capture id
+  std::vector<std::vector<TextPredicate>> predicates;    // by pattern index
+  ~CompiledQuery();
+};
+
+class QuerySet {
+ public:
+  static const QuerySet& instance();
+  // nullptr when the language has no query (not extracted yet).
+  const CompiledQuery* forLanguage(const Language& language) const;
+  const Status& status() const { return status_; }
+
+ private:
+  QuerySet();
+  std::vector<std::unique_ptr<CompiledQuery>> queries_;
+  Status status_ = okStatus();
+};
+
+// The text of the embedded query files for a language, with inherits resolved.
+Expected<std::string> querySource(std::string_view languageId);
+
+}  // namespace cg::lang

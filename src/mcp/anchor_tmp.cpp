@@ -1,0 +1,1 @@
+namespace cg { void mcp_module_anchor() {} }

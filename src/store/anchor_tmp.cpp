@@ -1,0 +1,1 @@
+namespace cg { void store_module_anchor() {} }

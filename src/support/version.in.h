@@ -1,0 +1,2 @@
+#pragma once
+#define CG_VERSION "@PROJECT_VERSION@"

@@ -1,0 +1,1 @@
+namespace cg { void tools_module_anchor() {} }
