@@ -1,23 +1,476 @@
+// The command line (SPEC §2): serve (default), index, call, stats, plus debug-extract for query
+// authors. Exit codes: 0 ok, 1 runtime failure, 2 usage error. Everything but the MCP protocol
+// and a command's own result goes to stderr.
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <csignal>
+#include <ctime>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <sstream>
+#include <string>
+#include <vector>
 
+#include <spdlog/spdlog.h>
+
+#include "cg_version.h"
+#include "codegraph/indexer/indexer.h"
+#include "codegraph/indexer/service.h"
 #include "codegraph/lang/extractor.h"
+#include "codegraph/mcp/server.h"
+#include "codegraph/store/database.h"
+#include "codegraph/store/index_writer.h"
+#include "codegraph/store/sqlite_index.h"
+#include "codegraph/support/log.h"
+#include "codegraph/tools/tools.h"
 
-// Temporary bootstrap main: debug-extract only (the full command line follows).
-int main(int argc, char** argv) {
-  if (argc < 3 || std::string(argv[1]) != "debug-extract") return 2;
-  std::ifstream in(argv[2], std::ios::binary);
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+const char* kMainHelp = R"(codegraph-mcp — a code-intelligence MCP server over a tree-sitter symbol graph
+
+Usage:
+  codegraph-mcp [serve] --repo DIR [options]     MCP over stdio (what an AI client runs)
+  codegraph-mcp index --repo DIR [options]       index or refresh, then exit
+  codegraph-mcp call TOOL [JSON] --repo DIR      run one tool and print its result
+  codegraph-mcp stats --repo DIR                 what the index holds
+  codegraph-mcp debug-extract FILE [--tree]      show what the queries extract from one file
+
+Options:
+  --repo DIR          repository root (default: the current directory)
+  --db PATH           index database (default: $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash>.db)
+  --threads N         parser threads (default: all cores)
+  --wait-timeout S    serve: how long a tool call waits for the first index (default 30)
+  --log-level LEVEL   trace, debug, info, warn (default), error, off
+  --log-file PATH     write logs to PATH instead of stderr
+  --version           print the version
+  --help              this text (also: codegraph-mcp COMMAND --help)
+
+Examples:
+  codegraph-mcp --repo .
+  codegraph-mcp index --repo ~/src/project
+  codegraph-mcp call symbols '{"name":"main"}' --repo .
+  codegraph-mcp call search '{"query":"parse config","limit":5}' --repo .
+)";
+
+const std::map<std::string, const char*> kCommandHelp = {
+    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--log-level L] [--log-file F]
+
+Speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout. Answers initialize at once,
+indexes or refreshes the repository in the background; a tool call that arrives before the first
+index is ready waits up to --wait-timeout seconds. `serve` is the default command.
+
+Example (the command line an MCP client registers):
+  codegraph-mcp --repo /path/to/repo
+)"},
+    {"index", R"(codegraph-mcp index --repo DIR [--db PATH] [--threads N]
+
+Indexes the repository (or refreshes an existing index: only changed files are re-parsed), shows
+progress on a terminal, and prints one summary line: files, symbols, edges, seconds, files/s.
+
+Example:
+  codegraph-mcp index --repo .
+)"},
+    {"call", R"(codegraph-mcp call TOOL [JSON] --repo DIR [--db PATH]
+
+Refreshes the index, runs one tool with the JSON arguments (default {}) and prints its result.
+Exit code 1 when the tool answers with an error.
+
+Examples:
+  codegraph-mcp call symbols '{"name":"Parser.parse"}' --repo .
+  codegraph-mcp call search '{"query":"http request"}' --repo .
+)"},
+    {"stats", R"(codegraph-mcp stats --repo DIR [--db PATH]
+
+Prints what the index holds: files by language, symbols, edges by kind, unresolved references,
+database size and the time of the last completed index.
+
+Example:
+  codegraph-mcp stats --repo .
+)"},
+    {"debug-extract", R"(codegraph-mcp debug-extract FILE [--tree]
+
+Prints the symbols and references the language's queries extract from FILE (the format of
+tests/lang/*.expected), or with --tree the parse tree. With CODEGRAPH_QUERY_DIR=grammars/queries
+the query files are read from disk, so a query edit needs no rebuild.
+)"},
+};
+
+struct Args {
+  std::string command = "serve";
+  std::vector<std::string> positional;
+  std::string repo = ".";
+  std::string db;
+  std::string logLevel = "warn";
+  std::string logFile;
+  unsigned threads = 0;
+  int waitTimeout = 30;
+  bool help = false, version = false, tree = false;
+};
+
+[[noreturn]] void usageError(const std::string& message) {
+  std::cerr << "codegraph-mcp: " << message << "\nTry 'codegraph-mcp --help'.\n";
+  std::exit(kExitUsage);
+}
+
+Args parseArgs(int argc, char** argv) {
+  Args a;
+  static const std::vector<std::string> kCommands = {"serve", "index", "call", "stats", "debug-extract"};
+  int i = 1;
+  if (i < argc && argv[i][0] != '-') {
+    std::string c = argv[i];
+    if (std::find(kCommands.begin(), kCommands.end(), c) == kCommands.end())
+      usageError("unknown command '" + c + "'");
+    a.command = c;
+    ++i;
+  }
+  auto value = [&](const std::string& flag) -> std::string {
+    if (i + 1 >= argc) usageError(flag + " needs a value");
+    return argv[++i];
+  };
+  auto number = [&](const std::string& flag, long lo, long hi) -> long {
+    std::string v = value(flag);
+    char* end = nullptr;
+    long n = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || n < lo || n > hi)
+      usageError(flag + " must be a number from " + std::to_string(lo) + " to " + std::to_string(hi));
+    return n;
+  };
+  for (; i < argc; ++i) {
+    std::string arg = argv[i];
+    std::string inlineValue;
+    if (arg.rfind("--", 0) == 0 && arg.find('=') != std::string::npos) {
+      std::string v = arg.substr(arg.find('=') + 1);
+      arg = arg.substr(0, arg.find('='));
+      if (arg == "--repo") a.repo = v;
+      else if (arg == "--db") a.db = v;
+      else if (arg == "--log-level") a.logLevel = v;
+      else if (arg == "--log-file") a.logFile = v;
+      else usageError("unknown option '" + arg + "' (write it as '" + arg + " VALUE')");
+      continue;
+    }
+    if (arg == "--help" || arg == "-h") a.help = true;
+    else if (arg == "--version" || arg == "-V") a.version = true;
+    else if (arg == "--repo") a.repo = value(arg);
+    else if (arg == "--db") a.db = value(arg);
+    else if (arg == "--log-level") a.logLevel = value(arg);
+    else if (arg == "--log-file") a.logFile = value(arg);
+    else if (arg == "--threads") a.threads = static_cast<unsigned>(number(arg, 1, 256));
+    else if (arg == "--wait-timeout") a.waitTimeout = static_cast<int>(number(arg, 0, 86400));
+    else if (arg == "--tree" && a.command == "debug-extract") a.tree = true;
+    else if (arg.size() > 1 && arg[0] == '-') usageError("unknown option '" + arg + "'");
+    else a.positional.push_back(arg);
+  }
+  return a;
+}
+
+std::string hashHex(const std::string& s) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : s) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return std::string(buf, 12);
+}
+
+fs::path defaultDbPath(const fs::path& root) {
+  fs::path cache;
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) cache = x;
+  else if (const char* home = std::getenv("HOME"); home && *home) cache = fs::path(home) / ".cache";
+  else cache = fs::temp_directory_path();
+  std::string name = root.filename().string();
+  if (name.empty()) name = "root";
+  return cache / "codegraph-mcp" / (name + "-" + hashHex(root.string()) + ".db");
+}
+
+fs::path resolveRepo(const std::string& repo) {
+  std::error_code ec;
+  fs::path p = fs::absolute(repo, ec);
+  if (ec || !fs::exists(p, ec)) usageError("repository '" + repo + "' does not exist");
+  if (!fs::is_directory(p, ec)) usageError("repository '" + repo + "' is not a directory");
+  if (::access(p.c_str(), R_OK | X_OK) != 0) usageError("repository '" + repo + "' is not readable");
+  fs::path canonical = fs::canonical(p, ec);
+  if (ec) usageError("repository '" + repo + "' cannot be resolved: " + ec.message());
+  return canonical;
+}
+
+cg::Expected<std::unique_ptr<cg::store::Database>> openWriter(const fs::path& dbPath) {
+  std::error_code ec;
+  fs::create_directories(dbPath.parent_path(), ec);
+  if (ec)
+    return cg::makeError(cg::ErrorCode::kIo, "cannot create " + dbPath.parent_path().string() + ": " + ec.message());
+  cg::store::OpenOptions o;
+  o.path = dbPath;
+  return cg::store::Database::open(o);
+}
+
+std::string humanCount(const std::map<std::string, uint64_t>& m) {
+  std::string out;
+  for (const auto& [k, v] : m) out += (out.empty() ? "" : ", ") + k + " " + std::to_string(v);
+  return out.empty() ? "none" : out;
+}
+
+class ProgressPrinter {
+ public:
+  ProgressPrinter() : tty_(::isatty(2) != 0), start_(std::chrono::steady_clock::now()) {}
+  void operator()(const cg::indexer::IndexProgress& p) {
+    auto now = std::chrono::steady_clock::now();
+    double elapsed = std::chrono::duration<double>(now - start_).count();
+    if (tty_) {
+      if (p.phase != "parsing" || p.total == 0) {
+        std::fprintf(stderr, "\r\033[K%s…", p.phase.c_str());
+        return;
+      }
+      if (now - lastDraw_ < std::chrono::milliseconds(100) && p.done != p.total) return;
+      lastDraw_ = now;
+      double frac = static_cast<double>(p.done) / static_cast<double>(p.total);
+      int width = 30, filled = static_cast<int>(frac * width);
+      double rate = elapsed > 0 ? static_cast<double>(p.done) / elapsed : 0;
+      double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+      std::fprintf(stderr, "\r\033[K[%s%s] %llu/%llu files  %.0f files/s  ETA %.0fs",
+                   std::string(static_cast<size_t>(filled), '#').c_str(),
+                   std::string(static_cast<size_t>(width - filled), '.').c_str(),
+                   static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total),
+                   rate, eta);
+    } else {
+      if (p.phase != lastPhase_) {
+        std::fprintf(stderr, "%s...\n", p.phase.c_str());
+        lastPhase_ = p.phase;
+      } else if (p.total > 0 && p.done * 10 / p.total != lastDecile_) {
+        lastDecile_ = p.done * 10 / p.total;
+        std::fprintf(stderr, "  %llu/%llu files\n", static_cast<unsigned long long>(p.done),
+                     static_cast<unsigned long long>(p.total));
+      }
+    }
+  }
+  void finish() {
+    if (tty_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  bool tty_;
+  std::chrono::steady_clock::time_point start_, lastDraw_{};
+  std::string lastPhase_;
+  uint64_t lastDecile_ = 0;
+};
+
+cg::Expected<cg::indexer::IndexSummary> runIndex(cg::store::Database& db, const fs::path& root,
+                                             const Args& args, bool showProgress) {
+  cg::indexer::IndexOptions o;
+  o.root = root;
+  o.threads = args.threads;
+  ProgressPrinter printer;
+  if (showProgress) o.progress = [&printer](const cg::indexer::IndexProgress& p) { printer(p); };
+  auto result = cg::indexer::indexRepository(db, o);
+  if (showProgress) printer.finish();
+  return result;
+}
+
+std::string summaryLine(const cg::indexer::IndexSummary& s) {
+  std::map<std::string, uint64_t> skipped;
+  for (const auto& [reason, n] : s.skipped) skipped[std::string(cg::indexer::toString(reason))] = n;
+  double rate = s.seconds > 0 ? static_cast<double>(s.filesParsed) / s.seconds : 0;
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "%.2fs, %.0f files/s", s.seconds, rate);
+  std::string out = "indexed " + std::to_string(s.filesSeen) + " files (" + humanCount(s.filesByLanguage) +
+                    "): " + std::to_string(s.filesParsed) + " parsed, " + std::to_string(s.filesUnchanged) +
+                    " unchanged, " + std::to_string(s.filesRemoved) + " removed, " +
+                    std::to_string(s.parseFailures) + " failed; " + std::to_string(s.symbols) +
+                    " symbols; edges: " + humanCount(s.edgesByKind) + "; unresolved " +
+                    std::to_string(s.unresolved) + "; skipped: " + humanCount(skipped) + "; " + buf;
+  return out;
+}
+
+int commandDebugExtract(const Args& args) {
+  if (args.positional.size() != 1) usageError("debug-extract takes one FILE");
+  std::ifstream in(args.positional[0], std::ios::binary);
+  if (!in) {
+    std::cerr << "codegraph-mcp: cannot read " << args.positional[0] << "\n";
+    return kExitFailure;
+  }
   std::stringstream ss;
   ss << in.rdbuf();
   std::string src = ss.str();
-  const auto* lang = cg::lang::detectLanguage(argv[2], src.substr(0, 512));
-  if (!lang) { std::cerr << "unknown language\n"; return 1; }
+  const auto* lang = cg::lang::detectLanguage(args.positional[0], src.substr(0, 512));
+  if (!lang) {
+    std::cerr << "codegraph-mcp: no supported language for " << args.positional[0] << "\n";
+    return kExitFailure;
+  }
   cg::lang::Extractor ex;
-  if (argc > 3 && std::string(argv[3]) == "--tree") { std::cout << ex.parseTree(*lang, src) << "\n"; return 0; }
+  if (args.tree) {
+    std::cout << ex.parseTree(*lang, src) << "\n";
+    return kExitOk;
+  }
   auto r = ex.extract(*lang, src);
-  if (!r) { std::cerr << r.error().message << "\n"; return 1; }
+  if (!r) {
+    std::cerr << "codegraph-mcp: " << r.error().message << "\n";
+    return kExitFailure;
+  }
   std::cout << cg::lang::renderExtraction(*r);
-  return 0;
+  return kExitOk;
+}
+
+cg::mcp::Server* gServer = nullptr;
+extern "C" void onTerminate(int) {
+  if (gServer) gServer->requestStop();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Args args = parseArgs(argc, argv);
+  if (args.version) {
+    std::cout << "codegraph-mcp " << CG_VERSION << "\n";
+    return kExitOk;
+  }
+  if (args.help) {
+    auto it = kCommandHelp.find(args.command);
+    bool explicitCommand = argc > 1 && argv[1][0] != '-';
+    std::cout << (explicitCommand && it != kCommandHelp.end() ? it->second : kMainHelp);
+    return kExitOk;
+  }
+  if (auto s = cg::support::setupLogging(args.logLevel, args.logFile); !s) usageError(s.error().message);
+  if (args.command == "debug-extract") return commandDebugExtract(args);
+
+  const fs::path root = resolveRepo(args.repo);
+  const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
+  spdlog::info("repository {} , index {}", root.string(), dbPath.string());
+
+  if (args.command == "call" && (args.positional.empty() || args.positional.size() > 2))
+    usageError("call takes TOOL and optional JSON arguments");
+  if ((args.command == "index" || args.command == "stats" || args.command == "serve") &&
+      !args.positional.empty())
+    usageError("unexpected argument '" + args.positional[0] + "'");
+
+  auto db = openWriter(dbPath);
+  if (!db) {
+    std::cerr << "codegraph-mcp: " << db.error().message << "\n";
+    return kExitFailure;
+  }
+
+  if (args.command == "index") {
+    auto summary = runIndex(**db, root, args, true);
+    if (!summary) {
+      std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
+      return kExitFailure;
+    }
+    std::cerr << summaryLine(*summary) << "\n";
+    return kExitOk;
+  }
+
+  if (args.command == "stats") {
+    auto indexedAt = (*db)->meta("indexed_at");
+    if (!indexedAt) {
+      std::cout << "nothing indexed yet for " << root.string() << " (run: codegraph-mcp index --repo "
+                << root.string() << ")\n";
+      return kExitOk;
+    }
+    cg::store::IndexWriter reader(**db);
+    auto c = reader.counts();
+    if (!c) {
+      std::cerr << "codegraph-mcp: " << c.error().message << "\n";
+      return kExitFailure;
+    }
+    std::error_code ec;
+    uint64_t size = fs::file_size(dbPath, ec);
+    uint64_t wal = fs::file_size(dbPath.string() + "-wal", ec);
+    time_t t = static_cast<time_t>(std::atoll(indexedAt->c_str()));
+    char when[64];
+    std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+    uint64_t edges = 0;
+    for (const auto& [k, v] : c->edgesByKind) edges += v;
+    std::cout << "repository: " << root.string() << "\n"
+              << "database:   " << dbPath.string() << " (" << (size + wal) / 1024 << " KiB)\n"
+              << "indexed at: " << when << "\n"
+              << "files:      " << c->files << " (" << humanCount(c->filesByLanguage) << ")\n"
+              << "documents:  " << c->documents << "\n"
+              << "symbols:    " << c->symbols << "\n"
+              << "edges:      " << edges << " (" << humanCount(c->edgesByKind) << ")\n"
+              << "unresolved: " << c->unresolved << " references\n";
+    return kExitOk;
+  }
+
+  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
+  auto env = std::make_shared<cg::tools::ToolEnv>();
+  env->index = index.get();
+  env->repoRoot = root;
+  env->repoName = root.filename().string();
+
+  if (args.command == "call") {
+    auto summary = runIndex(**db, root, args, false);
+    if (!summary) {
+      std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
+      return kExitFailure;
+    }
+    auto registry = cg::tools::makeRegistry(env);
+    const auto* tool = registry.find(args.positional[0]);
+    if (!tool) {
+      std::string names;
+      for (const auto& t : registry.all()) names += (names.empty() ? "" : ", ") + t.name;
+      usageError("unknown tool '" + args.positional[0] + "'; tools: " + names);
+    }
+    cg::tools::Json toolArgs = cg::tools::Json::object();
+    if (args.positional.size() == 2) {
+      toolArgs = cg::tools::Json::parse(args.positional[1], nullptr, false);
+      if (toolArgs.is_discarded()) usageError("arguments are not valid JSON: " + args.positional[1]);
+    }
+    if (auto invalid = cg::tools::validateArguments(tool->inputSchema, toolArgs)) {
+      std::cerr << "codegraph-mcp: " << *invalid << "\n";
+      return kExitUsage;
+    }
+    cg::tools::CallContext ctx;
+    auto result = tool->handler(toolArgs, ctx);
+    if (result.isError) {
+      std::cerr << "codegraph-mcp: " << result.text << "\n";
+      return kExitFailure;
+    }
+    if (result.json) std::cout << result.json->dump(2, ' ', false, cg::tools::Json::error_handler_t::replace) << "\n";
+    else std::cout << result.text << (result.text.empty() || result.text.back() != '\n' ? "\n" : "");
+    return kExitOk;
+  }
+
+  // serve
+  cg::indexer::IndexOptions options;
+  options.root = root;
+  options.threads = args.threads;
+  cg::indexer::IndexService service(std::move(*db), options);
+  const auto waitBound = std::chrono::seconds(args.waitTimeout);
+  env->waitReady = [&service, waitBound](const cg::tools::CallContext& ctx) {
+    return service.waitReady(
+        waitBound, [&ctx] { return ctx.cancelled(); },
+        [&ctx](const cg::indexer::IndexProgress& p) {
+          ctx.report(static_cast<double>(p.done), p.total ? std::optional<double>(static_cast<double>(p.total)) : std::nullopt,
+                     "indexing: " + p.phase);
+        });
+  };
+  auto registry = cg::tools::makeRegistry(env);
+  cg::mcp::ServerOptions so;
+  so.version = CG_VERSION;
+  so.instructions = cg::tools::serverInstructions();
+  cg::mcp::Server server(registry, so);
+  gServer = &server;
+  std::signal(SIGPIPE, SIG_IGN);
+  struct sigaction sa {};
+  sa.sa_handler = onTerminate;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGINT, &sa, nullptr);
+  service.start();
+  int code = server.run(STDIN_FILENO, STDOUT_FILENO);
+  gServer = nullptr;
+  service.stop();
+  return code;
 }

@@ -176,7 +176,7 @@ struct Extractor::Impl {
 Extractor::Extractor() : impl_(std::make_unique<Impl>()) {}
 Extractor::~Extractor() = default;
 
-Status loadQueries() { return QuerySet::instance().status(); }
+Status loadQueries() { return QuerySet::instance().compileAll(); }
 
 std::string Extractor::parseTree(const Language& language, std::string_view source) {
   if (!language.grammar) return {};
@@ -194,7 +194,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   const CompiledQuery* cq = QuerySet::instance().forLanguage(language);
   if (!cq || !language.grammar)
     return makeError(ErrorCode::kNotFound,
-                     "no extraction queries for " + std::string(language.name));
+                     "the extraction query for " + std::string(language.name) +
+                         " is missing or does not load (see the log)");
   if (source.size() > std::numeric_limits<uint32_t>::max() / 2)
     return makeError(ErrorCode::kInvalidArgument, "file too large to parse");
 

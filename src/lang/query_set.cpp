@@ -230,27 +230,42 @@ Expected<std::string> querySource(std::string_view languageId) {
 }
 
 QuerySet::QuerySet() {
-  for (const auto& language : allLanguages()) {
-    if (!language.extracted || !language.grammar) continue;
-    auto cq = compile(language);
-    if (!cq) {
-      spdlog::error("{}", cq.error().message);
-      if (status_) status_ = cq.error();
-      continue;
-    }
-    queries_.push_back(std::move(cq.value()));
-  }
+  for (size_t i = 0; i < allLanguages().size(); ++i) slots_.push_back(std::make_unique<Slot>());
 }
 
-const QuerySet& QuerySet::instance() {
-  static const QuerySet kInstance;
+QuerySet& QuerySet::instance() {
+  static QuerySet kInstance;
   return kInstance;
 }
 
-const CompiledQuery* QuerySet::forLanguage(const Language& language) const {
-  for (const auto& q : queries_)
-    if (q->language == &language) return q.get();
-  return nullptr;
+QuerySet::Slot& QuerySet::slotFor(const Language& language) {
+  auto langs = allLanguages();
+  size_t index = static_cast<size_t>(&language - langs.data());
+  Slot& slot = *slots_.at(index);
+  std::call_once(slot.once, [&] {
+    if (!language.extracted || !language.grammar) return;
+    auto cq = compile(language);
+    if (!cq) {
+      spdlog::error("{}", cq.error().message);
+      slot.status = cq.error();
+      return;
+    }
+    slot.query = std::move(cq.value());
+  });
+  return slot;
+}
+
+const CompiledQuery* QuerySet::forLanguage(const Language& language) {
+  return slotFor(language).query.get();
+}
+
+Status QuerySet::compileAll() {
+  Status first = okStatus();
+  for (const auto& language : allLanguages()) {
+    Slot& slot = slotFor(language);
+    if (!slot.status && first) first = slot.status;
+  }
+  return first;
 }
 
 }  // namespace cg::lang

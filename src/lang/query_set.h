@@ -10,6 +10,7 @@
 #include <tree_sitter/api.h>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <string>
@@ -65,17 +66,25 @@ struct CompiledQuery {
   ~CompiledQuery();
 };
 
+// Queries compile lazily, once per language, on first use: compiling every language's query
+// costs seconds of CPU, and a repository usually holds a few languages.
 class QuerySet {
  public:
-  static const QuerySet& instance();
-  // nullptr when the language has no query (not extracted yet).
-  const CompiledQuery* forLanguage(const Language& language) const;
-  const Status& status() const { return status_; }
+  static QuerySet& instance();
+  // nullptr when the language has no query or its query does not compile (logged once).
+  const CompiledQuery* forLanguage(const Language& language);
+  // Compiles every extracted language's query; the first error, if any.
+  Status compileAll();
 
  private:
+  struct Slot {
+    std::once_flag once;
+    std::unique_ptr<CompiledQuery> query;
+    Status status = okStatus();
+  };
   QuerySet();
-  std::vector<std::unique_ptr<CompiledQuery>> queries_;
-  Status status_ = okStatus();
+  Slot& slotFor(const Language& language);
+  std::vector<std::unique_ptr<Slot>> slots_;  // parallel to allLanguages()
 };
 
 // The text of the embedded query files for a language, with inherits resolved.

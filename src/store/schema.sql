@@ -1,0 +1,89 @@
+-- codegraph-mcp index schema. The one copy: compiled into the binary (schema_sql.h) and applied
+-- to a new database. A database whose meta.schema_version differs is rebuilt, never misread.
+-- Bump kSchemaVersion in src/store/database.cpp whenever this file changes.
+--
+-- Lines are 1-based, columns 0-based bytes; paths relative to the repository root.
+
+CREATE TABLE IF NOT EXISTS meta (
+  key   TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- One row per indexed file (code or Markdown document).
+CREATE TABLE IF NOT EXISTS files (
+  id           INTEGER PRIMARY KEY,
+  path         TEXT NOT NULL UNIQUE,
+  language     TEXT NOT NULL,
+  size         INTEGER NOT NULL,
+  mtime_ns     INTEGER NOT NULL,
+  hash         TEXT NOT NULL,            -- content hash (FNV-1a 64, hex)
+  lines        INTEGER NOT NULL,
+  is_test      INTEGER NOT NULL,
+  package      TEXT NOT NULL DEFAULT '', -- Go/Java package clause
+  parse_errors INTEGER NOT NULL DEFAULT 0
+);
+
+CREATE TABLE IF NOT EXISTS symbols (
+  id             INTEGER PRIMARY KEY,
+  file_id        INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  uid            TEXT NOT NULL UNIQUE,     -- <path>::<qualified name>::<kind>[#n]
+  name           TEXT NOT NULL,
+  qualified_name TEXT NOT NULL,
+  kind           TEXT NOT NULL,
+  start_line     INTEGER NOT NULL,
+  start_col      INTEGER NOT NULL,
+  end_line       INTEGER NOT NULL,
+  end_col        INTEGER NOT NULL,
+  signature      TEXT NOT NULL,
+  visibility     TEXT NOT NULL,
+  doc            TEXT NOT NULL,
+  complexity     INTEGER NOT NULL,
+  is_test        INTEGER NOT NULL,
+  parent_id      INTEGER,                  -- enclosing symbol, NULL at top level
+  centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1]
+  community_id   INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols(name);
+CREATE INDEX IF NOT EXISTS symbols_by_qualified ON symbols(qualified_name);
+CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols(file_id, start_line);
+CREATE INDEX IF NOT EXISTS symbols_by_parent ON symbols(parent_id);
+
+-- References, resolved (target_id set) or not. `contains` rows are written from nesting.
+CREATE TABLE IF NOT EXISTS refs (
+  id             INTEGER PRIMARY KEY,
+  file_id        INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  source_id      INTEGER,                  -- enclosing symbol; NULL = the file's top level
+  kind           TEXT NOT NULL,            -- calls, imports, extends, implements, uses, accesses, assigns, contains
+  name           TEXT NOT NULL,            -- last segment as written
+  qualifier      TEXT NOT NULL DEFAULT '',
+  module         TEXT NOT NULL DEFAULT '', -- imports: module as written
+  alias          TEXT NOT NULL DEFAULT '', -- imports: local binding
+  line           INTEGER NOT NULL,
+  col            INTEGER NOT NULL,
+  target_id      INTEGER,                  -- resolved symbol; NULL = unresolved
+  target_file_id INTEGER,                  -- imports: the module's file when known
+  confidence     REAL NOT NULL DEFAULT 0,
+  candidates     INTEGER NOT NULL DEFAULT 0 -- unresolved: definitions with this name
+);
+CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target_id, kind);
+CREATE INDEX IF NOT EXISTS refs_by_source ON refs(source_id, kind);
+CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
+CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
+
+-- Markdown documents and the code names they mention (linked by analytics).
+CREATE TABLE IF NOT EXISTS documents (
+  file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+  title   TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS doc_mentions (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  name    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS doc_mentions_by_file ON doc_mentions(file_id);
+CREATE INDEX IF NOT EXISTS doc_mentions_by_name ON doc_mentions(name);
+
+-- Full-text search over symbol names split into parts (camelCase, snake_case, digits).
+-- rowid = symbols.id.
+CREATE VIRTUAL TABLE IF NOT EXISTS symbols_fts USING fts5(
+  name_parts, qualified_parts, tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+);

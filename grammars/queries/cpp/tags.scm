@@ -1,0 +1,485 @@
+; C++ extraction queries (tree-sitter-cpp). Capture vocabulary: docs/captures.md.
+; Order matters: when two patterns capture the same definition node or name node, the first wins,
+; so context-specific patterns (members of a class, constructors) come before general ones.
+; This file does not inherit the C queries: their general patterns would win over the C++
+; container-aware ones. The C-shaped parts (macros, typedefs, struct members, variables, reads,
+; writes) follow grammars/queries/c/tags.scm.
+;
+; Shapes used below (tree-sitter-cpp):
+;   in a class body     methods have a field_identifier name, constructors an identifier name
+;                       and no `type:`; declared-only members are field_declaration (methods,
+;                       fields) or declaration (constructors, destructors, member templates)
+;   out of line         `void Foo::bar() {}` names the method with a qualified_identifier
+;   `int f(int);`       a prototype outside a class: never a definition
+
+; ===================================================================== definitions
+
+; ---- local declarations are not symbols --------------------------------------------------
+; Declarations inside function and lambda bodies (any block, `for (int i...)`, `if (auto x = ...)`,
+; case arms, #if blocks in a body) are claimed here as anonymous scopes (a scope is not a
+; symbol and nothing is nested in it) so that the namespace-level variable patterns further
+; down, which match declarations anywhere, only see namespace-scope declarations. Two captures
+; per context: the declaration node (blocks the one-declarator pattern) and each declarator
+; (blocks the several-declarators pattern). Declarations whose type has a body are not claimed
+; whole, so a local `struct P {...} p;` does not become a container of struct P.
+(compound_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
+(compound_statement (declaration declarator: (_) @name @scope))
+(compound_statement (_ (declaration type: (_ !body) declarator: (_) @name) @scope))
+(compound_statement (_ (declaration declarator: (_) @name @scope)))
+(compound_statement (_ (_ (declaration type: (_ !body) declarator: (_) @name) @scope)))
+(compound_statement (_ (_ (declaration declarator: (_) @name @scope))))
+(init_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
+(init_statement (declaration declarator: (_) @name @scope))
+(condition_clause (declaration type: (_ !body) declarator: (_) @name) @scope)
+
+; ---- macros -----------------------------------------------------------------------------
+; `#define SQ(x) ...`: the signature stops before the replacement text.
+(preproc_function_def name: (identifier) @name value: (preproc_arg)? @body) @definition.macro
+; `#define MAX 10`: the signature is the whole definition.
+(preproc_def name: (identifier) @name) @definition.macro
+
+; ---- namespaces --------------------------------------------------------------------------
+; `namespace ns {}`, `namespace a::b {}` (named b in a); anonymous namespaces are not symbols
+(namespace_definition name: (_) @name body: (_) @body) @definition.namespace
+
+; ---- classes, structs, unions, enums -----------------------------------------------------
+; `template <class T> class Foo {...};`: the template is part of the definition (signature, doc)
+(template_declaration
+  (class_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                   body: (_) @body)) @definition.class
+(template_declaration
+  (struct_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                    body: (_) @body)) @definition.struct
+(template_declaration
+  (union_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                   body: (_) @body)) @definition.union
+; `typedef struct { ... } name;`: an anonymous type named by its typedef is that type
+(type_definition type: (struct_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.struct
+(type_definition type: (union_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.union
+(type_definition type: (enum_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.enum
+(type_definition type: (class_specifier !name body: (_) @body) declarator: (type_identifier) @name) @definition.class
+; `class Foo : public Base {...}`, `struct Vec<int> {...}` (a specialisation is named Foo)
+(class_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                 body: (_)) @definition.class
+(struct_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                  body: (_)) @definition.struct
+(union_specifier name: [(type_identifier) @name (template_type name: (type_identifier) @name) (qualified_identifier) @name]
+                 body: (_)) @definition.union
+; `enum Color {...}`, `enum class Mode : int {...}`
+(enum_specifier name: [(type_identifier) @name (qualified_identifier) @name] body: (_)) @definition.enum
+
+; ---- enum members ------------------------------------------------------------------------
+(enumerator name: (identifier) @name) @definition.constant
+
+; ---- concepts ----------------------------------------------------------------------------
+; `template <class T> concept Hashable = ...;`: a named set of requirements on a type
+(concept_definition name: (identifier) @name) @definition.interface
+
+; ---- functions defined inside a class body that are not members --------------------------
+; `friend bool operator==(const A&, const A&) { ... }`
+(friend_declaration
+  (function_definition
+    declarator: [
+      (function_declarator declarator: [(identifier) (operator_name)] @name)
+      (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+      (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+    ]) @definition.function)
+
+; ---- constructors and methods in a class body --------------------------------------------
+; In a class body a method is named by a field_identifier (outside a class, functions are named
+; by identifiers), so methods need no context and are found even where an unparsable macro
+; flattened the class. Constructors, operators and member templates are named by identifiers
+; or operator names, as free functions are: they need the class body around them, directly or
+; one or two levels down (template <...>, #if / #else blocks).
+; constructors: an unqualified name and no return type; `explicit Foo(int v) : v_(v) {}`,
+; `Foo(const Foo&) = default;`, `template <class U> Foo(U u) {}` (the signature stops before
+; the member initialisers)
+(field_declaration_list
+  (function_definition !type
+    declarator: (function_declarator declarator: (identifier) @name)
+    (field_initializer_list)? @body) @definition.constructor)
+(field_declaration_list
+  (_ (function_definition !type
+       declarator: (function_declarator declarator: (identifier) @name)
+       (field_initializer_list)? @body) @definition.constructor))
+(field_declaration_list
+  (_ (_ (function_definition !type
+          declarator: (function_declarator declarator: (identifier) @name)
+          (field_initializer_list)? @body) @definition.constructor)))
+; declared constructors: `Foo();`, `explicit Foo(int);`, `template <class U> Foo(U);`
+(field_declaration_list
+  (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)
+(field_declaration_list
+  (_ (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor))
+(field_declaration_list
+  (_ (_ (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)))
+; operators and member templates defined or declared in the body: `Foo& operator=(const Foo&)
+; = delete;`, `bool operator==(const Foo&) const;`, `template <class U> U conv();`
+(field_declaration_list
+  [(function_definition declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+   (declaration declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+   (field_declaration declarator: [
+       (function_declarator declarator: (operator_name) @name)
+       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
+       (reference_declarator (function_declarator declarator: (operator_name) @name))
+     ])] @definition.method)
+(field_declaration_list
+  (_
+    [(function_definition declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+     (declaration declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+     (field_declaration declarator: [
+       (function_declarator declarator: (operator_name) @name)
+       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
+       (reference_declarator (function_declarator declarator: (operator_name) @name))
+     ])] @definition.method))
+(field_declaration_list
+  (_ (_
+      [(function_definition declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+       (declaration declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ])
+       (field_declaration declarator: [
+       (function_declarator declarator: (operator_name) @name)
+       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
+       (reference_declarator (function_declarator declarator: (operator_name) @name))
+     ])] @definition.method)))
+; methods named by a field_identifier, and destructors (a bare `~Foo` is only written in its
+; class), defined or declared: `int get() const {...}`, `T* data();`, `const T& at(int) const;`,
+; `virtual void run() = 0;`, `virtual ~Foo();`
+(function_definition
+  declarator: [
+    (function_declarator declarator: [(field_identifier) (destructor_name)] @name)
+    (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)))
+    (reference_declarator (function_declarator declarator: (field_identifier) @name))
+  ]) @definition.method
+(field_declaration
+  declarator: [
+    (function_declarator declarator: [(field_identifier) (destructor_name)] @name)
+    (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name)))
+    (reference_declarator (function_declarator declarator: (field_identifier) @name))
+  ]) @definition.method
+(declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method
+
+; ---- out-of-line members: `Foo::Foo() {}`, `ns::Foo<T>::Foo()`, `void Foo::bar() {}` ---
+; The qualified name is split at its last `::`: the prefix is the container.
+; constructors: the last two segments are the same name
+((function_definition
+   declarator: (function_declarator declarator: (qualified_identifier) @name)
+   (field_initializer_list)? @body) @definition.constructor
+ (#match? @name "(^|::)([A-Za-z_][A-Za-z_0-9]*)(<.*>)?::\\2$"))
+; methods (and destructors, operators): `void Foo::run() {}`, `Foo& Foo::operator=(...)`
+(function_definition
+  declarator: [
+    (function_declarator declarator: (qualified_identifier) @name)
+    (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier) @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier) @name)))
+    (reference_declarator (function_declarator declarator: (qualified_identifier) @name))
+  ]) @definition.method
+
+; ---- functions (definitions only; prototypes are not extracted) -------------------------
+; `int f() {}`, `char *f() {}`, `const T& f() {}`, `bool operator<(...) {}`,
+; `template <> void f<int>() {}` (named f)
+(function_definition
+  declarator: [
+    (function_declarator declarator: [(identifier) (operator_name) (template_function name: (identifier) @name)] @name)
+    (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+    (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)))
+    (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+    (attributed_declarator (function_declarator declarator: (identifier) @name))
+  ]) @definition.function
+
+; ---- type aliases ------------------------------------------------------------------------
+; `using Vec = std::vector<int>;`, `template <class T> using Ptr = T*;`
+(alias_declaration name: (type_identifier) @name) @definition.type
+; `typedef struct point {...} point_t, *point_p;` and `typedef int a_t, b_t;`: the alias is the
+; declarator alone, so the struct defined in the same statement is its sibling, not its child
+(type_definition
+  type: (_ body: (_))
+  declarator: [
+    (type_identifier) @name
+    (pointer_declarator declarator: (type_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
+    (array_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
+  ] @definition.type)
+(type_definition
+  declarator: [
+    (type_identifier) @name
+    (pointer_declarator declarator: (type_identifier) @name)
+    (array_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
+  ] @definition.type
+  ",")
+(type_definition
+  ","
+  declarator: [
+    (type_identifier) @name
+    (pointer_declarator declarator: (type_identifier) @name)
+    (array_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
+  ] @definition.type)
+; `typedef unsigned long ulong;`, `typedef Foo *FooPtr;`, `typedef int (*cmp_fn)(int, int);`
+(type_definition
+  declarator: [
+    (type_identifier) @name
+    (pointer_declarator declarator: (type_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
+    (reference_declarator (type_identifier) @name)
+    (array_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
+  ]) @definition.type
+
+; ---- data members ------------------------------------------------------------------------
+; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field
+(field_declaration
+  declarator: [
+    (field_identifier) @name
+    (pointer_declarator declarator: (field_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
+    (reference_declarator (field_identifier) @name)
+    (array_declarator declarator: (field_identifier) @name)
+  ] @definition.field
+  ",")
+(field_declaration
+  ","
+  declarator: [
+    (field_identifier) @name
+    (pointer_declarator declarator: (field_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
+    (reference_declarator (field_identifier) @name)
+    (array_declarator declarator: (field_identifier) @name)
+  ] @definition.field)
+; `struct { int a; } inner;`: a member whose type has a body is the declarator alone
+(field_declaration
+  type: (_ body: (_))
+  declarator: [
+    (field_identifier) @name
+    (pointer_declarator declarator: (field_identifier) @name)
+    (array_declarator declarator: (field_identifier) @name)
+  ] @definition.field)
+; `int v_ = 0;`, `static int count;`, `T* ptr;`, `Foo& owner;`, `void (*cb)(int);`, `unsigned f : 1;`
+(field_declaration
+  declarator: [
+    (field_identifier) @name
+    (pointer_declarator declarator: (field_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
+    (reference_declarator (field_identifier) @name)
+    (array_declarator declarator: (field_identifier) @name)
+    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
+  ]) @definition.field
+; the out-of-line definition of a static data member: `int Foo::count = 0;`
+(declaration
+  declarator: [
+    (qualified_identifier) @name
+    (init_declarator declarator: (qualified_identifier) @name)
+    (pointer_declarator declarator: (qualified_identifier) @name)
+    (init_declarator declarator: (pointer_declarator declarator: (qualified_identifier) @name))
+    (array_declarator declarator: (qualified_identifier) @name)
+    (init_declarator declarator: (array_declarator declarator: (qualified_identifier) @name))
+  ]) @definition.field
+
+; ---- namespace-level variables and constants ---------------------------------------------
+; (locals were claimed above; `extern` declarations are not definitions)
+; `int a, *b = 0;`: several declarators, each one its own variable
+((declaration
+   declarator: [
+     (identifier) @name
+     (init_declarator declarator: (identifier) @name)
+     (pointer_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (array_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+   ] @definition.variable
+   ",") @_decl
+ (#not-match? @_decl "^extern\\b"))
+((declaration
+   ","
+   declarator: [
+     (identifier) @name
+     (init_declarator declarator: (identifier) @name)
+     (pointer_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (array_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+   ] @definition.variable) @_decl
+ (#not-match? @_decl "^extern\\b"))
+; `struct { int a; } config = {...};`: a variable whose type has a body is the declarator alone
+((declaration
+   type: (_ body: (_))
+   declarator: [
+     (identifier) @name
+     (init_declarator declarator: (identifier) @name)
+     (pointer_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (array_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+   ] @definition.variable) @_decl
+ (#not-match? @_decl "^extern\\b"))
+; `constexpr int kMax = 10;`, `const char* const kName = "x";`, `static const int table[] = {...};`
+((declaration
+   (type_qualifier) @_const
+   declarator: [
+     (identifier) @name
+     (init_declarator declarator: (identifier) @name)
+     (array_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (init_declarator declarator: (pointer_declarator (type_qualifier) declarator: (identifier) @name))
+     (init_declarator declarator: (reference_declarator (identifier) @name))
+   ]) @definition.constant
+ (#any-of? @_const "const" "constexpr" "constinit")
+ (#not-match? @definition.constant "^extern\\b"))
+; `static int counter;`, `std::vector<int> cache;`, `Foo& instance = make();`,
+; `int (*handler)(int) = f;`, `auto f = [](int x) { ... };`
+((declaration
+   declarator: [
+     (identifier) @name
+     (init_declarator declarator: (identifier) @name)
+     (pointer_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))
+     (reference_declarator (identifier) @name)
+     (init_declarator declarator: (reference_declarator (identifier) @name))
+     (array_declarator declarator: (identifier) @name)
+     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
+     (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+   ]) @definition.variable
+ (#not-match? @definition.variable "^extern\\b"))
+
+; ===================================================================== references
+
+; ---- includes ----------------------------------------------------------------------------
+; `#include <vector>` / `#include "a/b.h"` (the whole header: no @name)
+(preproc_include path: [(string_literal) (system_lib_string)] @module) @reference.import
+
+; ---- base classes ------------------------------------------------------------------------
+; `class D : public Base, private ns::Other, public Mixin<D>`
+(base_class_clause [(type_identifier) @name
+                    (qualified_identifier scope: (_) @qualifier name: (type_identifier) @name)
+                    (template_type name: (type_identifier) @name)
+                    (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))]) @reference.extends
+
+; ---- calls -------------------------------------------------------------------------------
+; `f(x)`, `ns::f(x)` (qualified: split at the last `::`)
+(call_expression function: [(identifier) (qualified_identifier name: [(identifier) (operator_name) (destructor_name)])] @name) @reference.call
+; `f<int>(x)`, `ns::f<int>(x)` (the casts `static_cast<T>(x)` ... are not calls)
+((call_expression function: (template_function name: (identifier) @name)) @reference.call
+ (#not-any-of? @name "static_cast" "dynamic_cast" "const_cast" "reinterpret_cast"))
+(call_expression function: (qualified_identifier scope: (_) @qualifier name: (template_function name: (identifier) @name))) @reference.call
+; `obj.m()`, `p->m()`, `this->m()`, `obj.template get<T>()`
+(call_expression function: (field_expression argument: (_) @qualifier
+                                             field: [(field_identifier) @name
+                                                     (template_method name: (_) @name)
+                                                     (dependent_name (template_method name: (_) @name))
+                                                     (qualified_identifier) @name])) @reference.call
+; `new Foo(...)`, `new ns::Foo`, `new Foo<T>(...)`: a call to the constructor
+(new_expression type: [(type_identifier) @name
+                       (qualified_identifier name: (type_identifier)) @name
+                       (template_type name: (type_identifier) @name)
+                       (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))]) @reference.call
+
+; ---- type uses ---------------------------------------------------------------------------
+; a type named in a declaration, parameter, field, return type, cast, template argument, `new`
+(_ type: (type_identifier) @name @reference.type)
+(_ type: (qualified_identifier name: (type_identifier)) @name @reference.type)
+(_ type: (template_type name: (type_identifier) @name) @reference.type)
+(_ type: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)) @reference.type)
+; `class Foo;`, `struct point *p`, `enum Mode m`: an elaborated type without a body
+([(class_specifier !body name: (type_identifier) @name)
+  (struct_specifier !body name: (type_identifier) @name)
+  (union_specifier !body name: (type_identifier) @name)
+  (enum_specifier !body name: (type_identifier) @name)] @reference.type)
+
+; ---- writes ------------------------------------------------------------------------------
+; `x = 1`, `ns::x = 1`, `x += 1`, and the object of `x.f = 1`, `x[i] = 1`, `x.a.b = 1`
+(assignment_expression left: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.write
+(assignment_expression left: [(field_expression argument: (identifier) @name)
+                              (subscript_expression argument: (identifier) @name)]) @reference.write
+(assignment_expression left: [(field_expression argument: [(field_expression argument: (identifier) @name)
+                                                           (subscript_expression argument: (identifier) @name)])
+                              (subscript_expression argument: [(field_expression argument: (identifier) @name)
+                                                               (subscript_expression argument: (identifier) @name)])]) @reference.write
+; `x++`, `--x`, and the object of `x.n++`, `x[i]--`, `x.a.b++`
+(update_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.write
+(update_expression argument: [(field_expression argument: (identifier) @name)
+                              (subscript_expression argument: (identifier) @name)
+                              (field_expression argument: [(field_expression argument: (identifier) @name)
+                                                           (subscript_expression argument: (identifier) @name)])
+                              (subscript_expression argument: [(field_expression argument: (identifier) @name)
+                                                               (subscript_expression argument: (identifier) @name)])]) @reference.write
+
+; ---- reads -------------------------------------------------------------------------------
+; identifiers (plain or namespace-qualified) in expression position; members after `.`/`->`
+; are field_identifiers and never read. `x += 1` and `x++` read x as well as writing it.
+(assignment_expression left: [(identifier) (qualified_identifier name: (identifier))] @name
+                       operator: ["+=" "-=" "*=" "/=" "%=" "&=" "|=" "^=" "<<=" ">>="]) @reference.read
+(update_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(assignment_expression right: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(init_declarator value: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(binary_expression [left: [(identifier) (qualified_identifier name: (identifier))] @name
+                    right: [(identifier) (qualified_identifier name: (identifier))] @name]) @reference.read
+(unary_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(pointer_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(conditional_expression [condition: [(identifier) (qualified_identifier name: (identifier))] @name
+                         consequence: [(identifier) (qualified_identifier name: (identifier))] @name
+                         alternative: [(identifier) (qualified_identifier name: (identifier))] @name]) @reference.read
+(parenthesized_expression [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(argument_list [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(return_statement [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(expression_statement (identifier) @name) @reference.read
+(comma_expression [left: (identifier) @name right: (identifier) @name]) @reference.read
+(subscript_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(subscript_argument_list (identifier) @name) @reference.read
+(field_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(cast_expression value: (identifier) @name) @reference.read
+(sizeof_expression value: (identifier) @name) @reference.read
+(initializer_list [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(initializer_pair value: (identifier) @name) @reference.read
+(field_declaration default_value: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(optional_parameter_declaration default_value: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(case_statement value: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(condition_clause value: (identifier) @name) @reference.read
+(for_range_loop right: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
+(lambda_capture_specifier (identifier) @name) @reference.read
+(throw_statement (identifier) @name) @reference.read
+(delete_expression (identifier) @name) @reference.read
+
+; ===================================================================== complexity
+
+; decision points: if / else if, loops, case arms (not `default:`), catch, ternaries, && and ||
+(if_statement) @branch
+(for_statement) @branch
+(for_range_loop) @branch
+(while_statement) @branch
+(do_statement) @branch
+(case_statement value: (_)) @branch
+(catch_clause) @branch
+(conditional_expression) @branch
+(binary_expression operator: ["&&" "||" "and" "or"]) @branch

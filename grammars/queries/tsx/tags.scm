@@ -1,0 +1,23 @@
+; inherits: typescript
+; TSX = TypeScript (everything in typescript/tags.scm, loaded first) + JSX references.
+
+; JSX components are calls (capitalised names; lowercase tags are HTML elements):
+; <Button />, <Layout>...</Layout>
+((jsx_opening_element
+  name: (identifier) @name) @reference.call
+  (#match? @name "^[A-Z]"))
+
+((jsx_self_closing_element
+  name: (identifier) @name) @reference.call
+  (#match? @name "^[A-Z]"))
+
+; <ui.Card>, <Foo.Bar />
+(jsx_opening_element
+  name: (member_expression
+    object: (_) @qualifier
+    property: (property_identifier) @name)) @reference.call
+
+(jsx_self_closing_element
+  name: (member_expression
+    object: (_) @qualifier
+    property: (property_identifier) @name)) @reference.call

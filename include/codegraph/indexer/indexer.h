@@ -1,0 +1,66 @@
+// The indexing pipeline: walk → parse (parallel) → extract → write (one writer, batched
+// transactions) → resolve → analyse. The same entry point does a full index (empty database)
+// and an incremental refresh: unchanged files (size + mtime, then content hash) are not
+// re-parsed; changed, added and removed files are applied and the references into them
+// re-resolved, so the result equals a fresh full index of the same tree.
+//
+// Threads: indexRepository runs parser threads internally and writes from the calling thread.
+// Only one process writes a database at a time (the caller holds the indexer lock).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "codegraph/indexer/walker.h"
+#include "codegraph/support/expected.h"
+
+namespace cg::store {
+class Database;
+}
+
+namespace cg::indexer {
+
+struct IndexProgress {
+  std::string phase;  // "walking", "parsing", "resolving", "analysing"
+  uint64_t done = 0;
+  uint64_t total = 0;
+};
+
+struct IndexOptions {
+  std::filesystem::path root;  // absolute, canonical
+  unsigned threads = 0;        // parser threads; 0 = hardware concurrency
+  uint64_t maxFileBytes = 1 << 20;
+  bool useGit = true;
+  std::function<void(const IndexProgress&)> progress;  // called from the writer thread
+  const std::atomic<bool>* cancel = nullptr;
+  // Only these paths (relative) are examined; empty = walk the whole repository.
+  std::vector<std::string> onlyPaths;
+};
+
+struct IndexSummary {
+  uint64_t filesSeen = 0;       // files the walk selected
+  uint64_t filesParsed = 0;     // parsed this run
+  uint64_t filesUnchanged = 0;  // skipped by size+mtime or hash
+  uint64_t filesRemoved = 0;
+  uint64_t parseFailures = 0;   // unreadable or unparsable (counted, logged)
+  std::map<std::string, uint64_t> filesByLanguage;  // of the files seen
+  std::map<SkipReason, uint64_t> skipped;
+  uint64_t symbols = 0;  // in the database after the run
+  std::map<std::string, uint64_t> edgesByKind;  // resolved edges in the database
+  uint64_t unresolved = 0;
+  uint64_t refsResolved = 0;  // references (re)resolved this run
+  double seconds = 0;
+  bool fullIndex = false;
+};
+
+Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& options);
+
+// 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
+std::string contentHash(std::string_view data);
+
+}  // namespace cg::indexer

@@ -1,0 +1,44 @@
+// The MCP stdio server: newline-delimited JSON-RPC 2.0 on two file descriptors, lifecycle
+// (initialize with version negotiation, initialized, ping), tools/list and tools/call over a
+// ToolRegistry. It knows nothing of SQLite or tree-sitter: it sees a table of tools.
+//
+// Threads: one reader thread (the caller of run()), a small worker pool running tools/call
+// concurrently (ping is answered while a long call runs), one mutex serialising writes so each
+// response is written whole on one line. run() returns after EOF on input once every in-flight
+// request has been answered, or after requestStop() (async-signal-safe; used for SIGTERM).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "codegraph/tools/tool.h"
+
+namespace cg::mcp {
+
+struct ServerOptions {
+  std::string name = "codegraph-mcp";
+  std::string version;
+  std::string instructions;  // returned by initialize: which tool to use when
+  unsigned workers = 4;
+  size_t maxMessageBytes = 16u << 20;  // larger messages are rejected, the server goes on
+};
+
+class Server {
+ public:
+  Server(const tools::ToolRegistry& registry, ServerOptions options);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Serves until EOF on inFd or requestStop(). Returns the process exit code (0 = clean).
+  int run(int inFd, int outFd);
+  // Safe to call from a signal handler.
+  void requestStop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace cg::mcp

@@ -1,0 +1,71 @@
+// SymbolIndex: the read interface the tools and graph algorithms query (SPEC §5). Every call
+// takes a request struct with an optional limit and says, through `more`, whether results were
+// cut: nothing unbounded, nothing silently truncated. Implemented by store::SqliteIndex.
+//
+// Threads: implementations are safe to call concurrently (each call uses its own read
+// snapshot), so the MCP worker pool can serve several tools at once.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "codegraph/model/symbol.h"
+#include "codegraph/support/expected.h"
+
+namespace cg::model {
+
+enum class Scope : uint8_t { kImpl, kTest, kAll };  // SPEC: impl excludes test code
+
+struct LookupRequest {
+  std::string name;                 // exact, last segment
+  std::string qualifier;            // "Class", "pkg", "ns::Class" (optional)
+  std::optional<SymbolKind> kind;   // family rules of kindMatches
+  Scope scope = Scope::kImpl;
+  std::string fileSuffix;           // path or path suffix (optional)
+  std::optional<uint32_t> limit;
+};
+
+struct SearchRequest {
+  std::string query;                // words, fragments, prefixes
+  std::optional<SymbolKind> kind;
+  Scope scope = Scope::kImpl;
+  std::optional<uint32_t> limit;
+};
+
+struct SearchHit {
+  Symbol symbol;
+  double score = 0;  // higher is better, in [0,1]
+};
+
+// One end of an edge as seen from a symbol: the edge and the symbol at its other end.
+// For an unresolved outgoing reference `other` has id 0 and only a name.
+struct EdgeView {
+  Edge edge;
+  Symbol other;
+};
+
+struct RefsRequest {
+  int64_t symbolId = 0;
+  std::vector<RefKind> kinds;  // empty = all
+  bool incoming = true;
+  bool includeUnresolved = false;  // outgoing only
+  std::optional<uint32_t> limit;
+};
+
+class SymbolIndex {
+ public:
+  virtual ~SymbolIndex() = default;
+  virtual Expected<std::vector<Symbol>> lookup(const LookupRequest& request, bool* more) = 0;
+  virtual Expected<std::optional<Symbol>> byUid(const std::string& uid) = 0;
+  virtual Expected<std::optional<Symbol>> byId(int64_t id) = 0;
+  virtual Expected<std::vector<SearchHit>> search(const SearchRequest& request, bool* more) = 0;
+  virtual Expected<std::vector<EdgeView>> refs(const RefsRequest& request, bool* more) = 0;
+  // Up to `limit` existing names close to `name` (case, edit distance, shared parts).
+  virtual Expected<std::vector<std::string>> similarNames(const std::string& name,
+                                                          uint32_t limit) = 0;
+  // Every symbol of a file in line order.
+  virtual Expected<std::vector<Symbol>> fileSymbols(const std::string& path) = 0;
+};
+
+}  // namespace cg::model

@@ -1,0 +1,51 @@
+// The SQLite database of one repository's index: opening (WAL, busy timeout), schema creation,
+// and rebuild of a database that is corrupt or of another schema version. Only src/store
+// includes <sqlite3.h>; other modules see this handle as an opaque object.
+//
+// Threads: a Database (one sqlite3 connection) is used by one thread at a time. Readers and the
+// writer open separate connections; WAL gives every reader a consistent snapshot per transaction.
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "codegraph/support/expected.h"
+
+struct sqlite3;
+
+namespace cg::store {
+
+inline constexpr int kSchemaVersion = 1;
+
+struct OpenOptions {
+  std::filesystem::path path;
+  bool readOnly = false;
+  // Rebuild (delete and recreate) a database that is corrupt or of another schema version.
+  // Readers never rebuild; they report the error.
+  bool rebuildIfIncompatible = true;
+};
+
+class Database {
+ public:
+  static Expected<std::unique_ptr<Database>> open(const OpenOptions& options);
+  ~Database();
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  sqlite3* handle() const { return db_; }
+  const std::filesystem::path& path() const { return path_; }
+  bool wasRebuilt() const { return rebuilt_; }
+
+  Status exec(const std::string& sql);
+  Expected<std::string> meta(const std::string& key);
+  Status setMeta(const std::string& key, const std::string& value);
+
+ private:
+  Database(sqlite3* db, std::filesystem::path path) : db_(db), path_(std::move(path)) {}
+  sqlite3* db_;
+  std::filesystem::path path_;
+  bool rebuilt_ = false;
+};
+
+}  // namespace cg::store

@@ -1,0 +1,133 @@
+// IndexWriter: the single writer of an index. Takes one file's extraction at a time inside a
+// batch transaction (begin/commit), replacing whatever the database held for that path.
+// Also the resolution primitives the indexer needs (definitions by name, imports of a file,
+// applying resolved targets): SQL stays in src/store, the resolution policy in src/indexer.
+//
+// Threads: one IndexWriter per process, used by one thread (the writer thread).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "codegraph/model/symbol.h"
+#include "codegraph/store/database.h"
+
+namespace cg::store {
+
+struct RefRecord {
+  model::RefKind kind = model::RefKind::kCalls;
+  int32_t sourceIndex = -1;  // index into FileRecord::symbols; -1 = top level
+  std::string name, qualifier, module, alias;
+  uint32_t line = 0, column = 0;
+};
+
+struct FileRecord {
+  model::FileInfo info;   // path, language, size, mtimeNs, hash, lines, isTest
+  std::string package;
+  bool parseErrors = false;
+  std::vector<model::Symbol> symbols;  // uid, names, kind, range, signature, ... (ids ignored)
+  std::vector<int32_t> parents;        // per symbol: index of its parent, -1 = top level
+  std::vector<RefRecord> refs;
+  bool isDocument = false;
+  std::string title;
+  std::vector<std::string> mentions;
+};
+
+struct WriteResult {
+  int64_t fileId = 0;
+  std::vector<std::string> removedNames;  // names of symbols the file no longer defines
+  std::vector<std::string> addedNames;    // names of symbols it newly defines
+};
+
+// A definition as the resolver sees it.
+struct DefinitionRow {
+  int64_t id = 0;
+  int64_t fileId = 0;
+  int64_t parentId = 0;
+  std::string qualifiedName;
+  model::SymbolKind kind = model::SymbolKind::kFunction;
+  uint32_t startLine = 0, endLine = 0;
+};
+
+struct FileRow {
+  int64_t id = 0;
+  std::string path, language, package;
+  uint64_t size = 0;
+  int64_t mtimeNs = 0;
+  std::string hash;
+};
+
+// A reference awaiting resolution.
+struct PendingRef {
+  int64_t id = 0;
+  int64_t fileId = 0;
+  int64_t sourceId = 0;
+  model::RefKind kind = model::RefKind::kCalls;
+  std::string name, qualifier, module, alias;
+};
+
+struct Resolution {
+  int64_t refId = 0;
+  int64_t targetId = 0;      // 0 = unresolved
+  int64_t targetFileId = 0;  // imports
+  double confidence = 0;
+  uint32_t candidates = 0;
+  bool drop = false;         // unresolved read/write of a non-module name: not an edge
+};
+
+class IndexWriter {
+ public:
+  explicit IndexWriter(Database& db);
+  ~IndexWriter();
+  IndexWriter(const IndexWriter&) = delete;
+  IndexWriter& operator=(const IndexWriter&) = delete;
+
+  Status begin();
+  Status commit();
+  void rollback();
+
+  Expected<WriteResult> writeFile(const FileRecord& file);
+  // Removes a file and everything extracted from it; returns the names it defined.
+  Expected<std::vector<std::string>> removeFile(const std::string& path);
+  // Refreshes size/mtime of a file whose content hash did not change.
+  Status touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs);
+
+  Expected<std::vector<FileRow>> files();
+  Expected<std::vector<DefinitionRow>> definitionsNamed(const std::string& name);
+  Expected<DefinitionRow> definition(int64_t id);
+  Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
+  // Resolved `extends` targets of a symbol (for lookups in base classes).
+  Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
+  // Members (direct children) of a symbol with a given name.
+  Expected<std::vector<DefinitionRow>> membersNamed(int64_t parentId, const std::string& name);
+  // All non-contains refs of the given files, plus every ref whose name is in `names`.
+  Expected<std::vector<PendingRef>> refsToResolve(const std::vector<int64_t>& fileIds,
+                                                  const std::vector<std::string>& names,
+                                                  bool all);
+  Status applyResolutions(const std::vector<Resolution>& resolutions);
+
+  struct Counts {
+    uint64_t files = 0, symbols = 0, unresolved = 0, documents = 0;
+    std::map<std::string, uint64_t> filesByLanguage;
+    std::map<std::string, uint64_t> edgesByKind;  // resolved edges
+  };
+  Expected<Counts> counts();
+
+  Database& database() { return db_; }
+
+ private:
+  struct Impl;
+  Database& db_;
+  std::unique_ptr<Impl> impl_;
+};
+
+// uid as SPEC §4 defines it: <path>::<qualified name>::<kind>, then #2, #3 for repeats.
+std::string makeUid(const std::string& path, const std::string& qualifiedName,
+                    model::SymbolKind kind, int ordinal);
+// "parseHTTPRequest_v2" → "parse HTTP Request v2": the name parts FTS indexes.
+std::string splitNameParts(const std::string& name);
+
+}  // namespace cg::store

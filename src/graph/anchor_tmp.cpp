@@ -1,1 +1,0 @@
-namespace cg { void graph_module_anchor() {} }

@@ -1,1 +1,0 @@
-namespace cg { void indexer_module_anchor() {} }

@@ -1,0 +1,287 @@
+#include "module_map.h"
+
+#include <algorithm>
+
+namespace cg::indexer {
+namespace {
+
+std::string basenameOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+std::string replaceAll(std::string s, const std::string& from, const std::string& to) {
+  size_t pos = 0;
+  while ((pos = s.find(from, pos)) != std::string::npos) {
+    s.replace(pos, from.size(), to);
+    pos += to.size();
+  }
+  return s;
+}
+
+std::vector<std::string> splitOn(const std::string& s, const std::string& sep) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (true) {
+    size_t next = s.find(sep, pos);
+    out.push_back(s.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
+    if (next == std::string::npos) break;
+    pos = next + sep.size();
+  }
+  return out;
+}
+
+bool isJsFamily(const std::string& l) { return l == "javascript" || l == "typescript" || l == "tsx"; }
+
+}  // namespace
+
+std::string directoryOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+std::string joinPath(const std::string& dir, const std::string& rel) {
+  std::vector<std::string> parts;
+  for (const auto& p : splitOn(dir.empty() ? rel : dir + "/" + rel, "/")) {
+    if (p.empty() || p == ".") continue;
+    if (p == "..") {
+      if (parts.empty()) return {};
+      parts.pop_back();
+      continue;
+    }
+    parts.push_back(p);
+  }
+  std::string out;
+  for (const auto& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
+
+void ModuleMap::load(std::vector<store::FileRow> files) {
+  files_ = std::move(files);
+  byId_.clear();
+  byPath_.clear();
+  byBasename_.clear();
+  byDir_.clear();
+  for (size_t i = 0; i < files_.size(); ++i) {
+    const auto& f = files_[i];
+    byId_.emplace(f.id, i);
+    byPath_.emplace(f.path, f.id);
+    byBasename_[basenameOf(f.path)].push_back(f.id);
+    byDir_[directoryOf(f.path)].push_back(f.id);
+  }
+}
+
+const store::FileRow* ModuleMap::file(int64_t id) const {
+  auto it = byId_.find(id);
+  return it == byId_.end() ? nullptr : &files_[it->second];
+}
+
+bool ModuleMap::sameDirectory(int64_t a, int64_t b) const {
+  const auto* fa = file(a);
+  const auto* fb = file(b);
+  return fa && fb && directoryOf(fa->path) == directoryOf(fb->path);
+}
+
+std::string ModuleMap::packageOf(int64_t fileId) const {
+  const auto* f = file(fileId);
+  if (!f) return {};
+  if (!f->package.empty()) return f->package;
+  return basenameOf(directoryOf(f->path));
+}
+
+std::vector<int64_t> ModuleMap::bySuffix(const std::string& suffix) const {
+  std::vector<int64_t> out;
+  if (suffix.empty()) return out;
+  auto it = byBasename_.find(basenameOf(suffix));
+  if (it == byBasename_.end()) return out;
+  for (int64_t id : it->second) {
+    const auto& p = files_[byId_.at(id)].path;
+    if (p == suffix || (p.size() > suffix.size() &&
+                        p.compare(p.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+                        p[p.size() - suffix.size() - 1] == '/'))
+      out.push_back(id);
+  }
+  return out;
+}
+
+std::vector<int64_t> ModuleMap::byDirectorySuffix(const std::string& dirSuffix,
+                                                  const std::string& language) const {
+  std::vector<int64_t> out;
+  for (const auto& [dir, ids] : byDir_) {
+    bool match = dir == dirSuffix ||
+                 (dir.size() > dirSuffix.size() &&
+                  dir.compare(dir.size() - dirSuffix.size(), dirSuffix.size(), dirSuffix) == 0 &&
+                  dir[dir.size() - dirSuffix.size() - 1] == '/');
+    if (!match) continue;
+    for (int64_t id : ids)
+      if (files_[byId_.at(id)].language == language) out.push_back(id);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
+                                            const store::PendingRef& imp) const {
+  const std::string& lang = from.language;
+  const std::string& module = imp.module;
+  const std::string dir = directoryOf(from.path);
+  auto exact = [this](const std::string& path) -> std::vector<int64_t> {
+    auto it = byPath_.find(path);
+    if (it == byPath_.end()) return {};
+    return {it->second};
+  };
+  auto firstOf = [&](std::initializer_list<std::string> paths, bool suffix) {
+    for (const auto& p : paths) {
+      auto hit = suffix ? bySuffix(p) : exact(p);
+      if (!hit.empty()) return hit;
+    }
+    return std::vector<int64_t>{};
+  };
+
+  if (lang == "python") {
+    size_t dots = 0;
+    while (dots < module.size() && module[dots] == '.') ++dots;
+    std::string rest = replaceAll(module.substr(dots), ".", "/");
+    if (dots > 0) {
+      std::string base = dir;
+      for (size_t i = 1; i < dots; ++i) base = directoryOf(base);
+      std::string p = rest.empty() ? base : joinPath(base, rest);
+      auto hit = firstOf({p + ".py", p + "/__init__.py", p + ".pyi"}, false);
+      // `from . import sub`: the submodule itself.
+      if (!imp.name.empty() && imp.name != "*") {
+        auto sub = firstOf({joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
+        if (hit.empty() || !sub.empty()) return sub.empty() ? hit : sub;
+      }
+      return hit;
+    }
+    auto hit = firstOf({rest + ".py", rest + "/__init__.py", rest + ".pyi"}, true);
+    if (!imp.name.empty() && imp.name != "*" && hit.empty())
+      hit = firstOf({rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"}, true);
+    return hit;
+  }
+  if (isJsFamily(lang)) {
+    if (module.empty() || module[0] != '.') return {};  // package import: external
+    std::string p = joinPath(dir, module);
+    std::string noJs = p;
+    for (const char* ext : {".js", ".jsx", ".mjs", ".cjs"}) {
+      std::string e(ext);
+      if (noJs.size() > e.size() && noJs.compare(noJs.size() - e.size(), e.size(), e) == 0) {
+        noJs = noJs.substr(0, noJs.size() - e.size());
+        break;
+      }
+    }
+    return firstOf({p, p + ".ts", p + ".tsx", p + ".d.ts", p + ".js", p + ".jsx", p + ".mjs",
+                    p + ".cjs", noJs + ".ts", noJs + ".tsx", p + "/index.ts", p + "/index.tsx",
+                    p + "/index.js", p + "/index.jsx"},
+                   false);
+  }
+  if (lang == "go") {
+    auto segs = splitOn(module, "/");
+    for (size_t start = 0; start < segs.size(); ++start) {
+      std::string suffix;
+      for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
+      auto hit = byDirectorySuffix(suffix, "go");
+      if (!hit.empty()) return hit;
+    }
+    return {};
+  }
+  if (lang == "java" || lang == "kotlin" || lang == "scala") {
+    std::string path = replaceAll(module, ".", "/");
+    if (imp.name == "*" || (path.size() > 2 && path.substr(path.size() - 2) == "/*")) {
+      std::string d = path.size() > 2 && path.substr(path.size() - 2) == "/*" ? path.substr(0, path.size() - 2) : path;
+      return byDirectorySuffix(d, lang);
+    }
+    for (int drop = 0; drop < 3; ++drop) {
+      for (const char* ext : {".java", ".kt", ".scala"}) {
+        auto hit = bySuffix(path + ext);
+        if (!hit.empty()) return hit;
+      }
+      std::string parent = directoryOf(path);
+      if (parent.empty()) break;
+      path = parent;  // static import a.b.C.m, nested class a.b.C.D
+    }
+    return {};
+  }
+  if (lang == "c" || lang == "cpp") {
+    auto local = exact(joinPath(dir, module));
+    if (!local.empty()) return local;
+    auto hit = bySuffix(joinPath("", module));
+    if (hit.size() > 1) {
+      // Prefer the candidate sharing the longest directory prefix with the includer.
+      auto common = [&dir](const std::string& p) {
+        size_t n = 0;
+        while (n < p.size() && n < dir.size() && p[n] == dir[n]) ++n;
+        return n;
+      };
+      std::stable_sort(hit.begin(), hit.end(), [&](int64_t a, int64_t b) {
+        return common(files_[byId_.at(a)].path) > common(files_[byId_.at(b)].path);
+      });
+    }
+    return hit;
+  }
+  if (lang == "rust") {
+    auto segs = splitOn(module, "::");
+    std::vector<std::string> kept;
+    std::string base;
+    bool relative = false;
+    for (const auto& s : segs) {
+      if (s == "crate" || s.empty()) continue;
+      if (s == "self") { relative = true; continue; }
+      if (s == "super") { relative = true; base = base.empty() ? directoryOf(dir) : directoryOf(base); continue; }
+      kept.push_back(s);
+    }
+    if (relative && base.empty()) base = dir;
+    for (size_t n = kept.size(); n > 0; --n) {
+      std::string p;
+      for (size_t i = 0; i < n; ++i) p += (p.empty() ? "" : "/") + kept[i];
+      if (relative) {
+        auto hit = firstOf({joinPath(base, p) + ".rs", joinPath(base, p) + "/mod.rs"}, false);
+        if (!hit.empty()) return hit;
+      } else {
+        auto hit = firstOf({p + ".rs", p + "/mod.rs"}, true);
+        if (!hit.empty()) return hit;
+      }
+    }
+    return {};
+  }
+  // Generic: dotted or :: module names as paths.
+  std::string p = replaceAll(replaceAll(module, "::", "/"), ".", "/");
+  return bySuffix(p);
+}
+
+Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
+  Binding b;
+  const auto* from = file(fileId);
+  if (!from) return b;
+  b.files = moduleFiles(*from, imp);
+  const std::string& lang = from->language;
+  if (imp.name == "*") {
+    b.wildcard = imp.alias.empty();
+    b.local = imp.alias;
+  } else if (!imp.name.empty()) {
+    b.local = imp.alias.empty() ? imp.name : imp.alias;
+    b.symbolName = imp.name == "default" ? std::string() : imp.name;
+  } else if (!imp.alias.empty()) {
+    b.local = imp.alias;
+  } else if (lang == "c" || lang == "cpp") {
+    b.wildcard = true;  // an include makes every top-level name of the header visible
+  } else if (lang == "python") {
+    b.local = imp.module.substr(0, imp.module.find('.'));  // `import a.b` binds `a`
+  } else {
+    // Go "a/b/pkg" binds the package name; Rust/Java bind the last segment.
+    if (lang == "go") {
+      b.local = !b.files.empty() ? packageOf(b.files.front()) : std::string();
+      if (b.local.empty()) b.local = imp.module.substr(imp.module.rfind('/') + 1);
+    } else {
+      std::string m = replaceAll(imp.module, "::", ".");
+      b.local = m.substr(m.rfind('.') == std::string::npos ? 0 : m.rfind('.') + 1);
+    }
+  }
+  if (b.local == "_" || b.local == ".") {
+    b.wildcard = b.local == ".";
+    b.local.clear();
+  }
+  return b;
+}
+
+}  // namespace cg::indexer

@@ -1,0 +1,53 @@
+// Module → file mapping for import resolution, per language family:
+//   Python   `a.b` → a/b.py | a/b/__init__.py; leading dots are relative to the importing file
+//   JS/TS    './x' → x.ts|.tsx|.d.ts|.js|.jsx|.mjs|.cjs | x/index.*; bare specifiers are external
+//   Go       "host/mod/pkg" → the directory whose path ends with the longest suffix of it
+//   Java     a.b.C → a/b/C.java; a.b.* → the directory a/b
+//   C/C++    "x.h" → next to the includer, else any file whose path ends with it
+//   Rust     crate::a::b → a/b.rs | a/b/mod.rs (or the parent module when b is an item)
+// Everything else: a path-suffix match of the module with '.' or '::' as '/'.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "codegraph/store/index_writer.h"
+
+namespace cg::indexer {
+
+// What one import makes visible in a file.
+struct Binding {
+  std::string local;             // the name bound in the file ("" for includes / star imports)
+  std::string symbolName;        // the imported symbol's name, if the import names one
+  std::vector<int64_t> files;    // the module's files in the repository (empty: external)
+  bool wildcard = false;         // every top-level name of the module is visible
+};
+
+class ModuleMap {
+ public:
+  void load(std::vector<store::FileRow> files);
+  const store::FileRow* file(int64_t id) const;
+  Binding bind(int64_t fileId, const store::PendingRef& import) const;
+  bool sameDirectory(int64_t a, int64_t b) const;
+  std::string packageOf(int64_t fileId) const;
+
+  // Files whose path equals `suffix` or ends with "/" + suffix.
+  std::vector<int64_t> bySuffix(const std::string& suffix) const;
+
+ private:
+  std::vector<int64_t> moduleFiles(const store::FileRow& from, const store::PendingRef& imp) const;
+  std::vector<int64_t> byDirectorySuffix(const std::string& dirSuffix, const std::string& language) const;
+
+  std::vector<store::FileRow> files_;
+  std::unordered_map<int64_t, size_t> byId_;
+  std::unordered_map<std::string, int64_t> byPath_;
+  std::unordered_map<std::string, std::vector<int64_t>> byBasename_;
+  std::unordered_map<std::string, std::vector<int64_t>> byDir_;
+};
+
+std::string directoryOf(const std::string& path);
+// Joins and normalises "a/b" + "../c" → "a/c"; returns "" when it escapes the root.
+std::string joinPath(const std::string& dir, const std::string& rel);
+
+}  // namespace cg::indexer

@@ -1,0 +1,380 @@
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <thread>
+#include <unordered_map>
+
+#include "codegraph/indexer/indexer.h"
+#include "codegraph/lang/extractor.h"
+#include "codegraph/store/database.h"
+#include "codegraph/store/index_writer.h"
+#include "resolver.h"
+
+namespace cg::indexer {
+namespace fs = std::filesystem;
+
+std::string contentHash(std::string_view data) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : data) {
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  static const char* kHex = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, h >>= 4) out[i] = kHex[h & 0xF];
+  return out;
+}
+
+namespace {
+
+constexpr size_t kFilesPerTransaction = 256;
+constexpr size_t kQueueLimit = 128;
+constexpr size_t kResolutionsPerApply = 50000;
+
+struct ParseJob {
+  WalkedFile file;
+  std::optional<std::string> knownHash;  // hash in the database, when the file is known
+  int64_t knownId = 0;
+};
+
+struct ParseOutput {
+  enum class Kind { kRecord, kUnchanged, kFailed } kind = Kind::kFailed;
+  store::FileRecord record;
+  int64_t knownId = 0;
+  std::string path;
+  std::string error;
+};
+
+Expected<std::string> readWhole(const fs::path& path, uint64_t limit) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return makeError(ErrorCode::kIo, "cannot open");
+  std::string data;
+  in.seekg(0, std::ios::end);
+  auto size = in.tellg();
+  if (size < 0) return makeError(ErrorCode::kIo, "cannot read size");
+  if (static_cast<uint64_t>(size) > limit) return makeError(ErrorCode::kInvalidArgument, "grew over the size limit");
+  data.resize(static_cast<size_t>(size));
+  in.seekg(0);
+  in.read(data.data(), size);
+  data.resize(static_cast<size_t>(in.gcount()));
+  return data;
+}
+
+store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
+                           const lang::ExtractedFile& ex) {
+  store::FileRecord rec;
+  rec.info.path = wf.path;
+  rec.info.language = std::string(wf.language->id);
+  rec.info.size = wf.size;
+  rec.info.mtimeNs = wf.mtimeNs;
+  rec.info.hash = hash;
+  rec.info.lines = ex.lines;
+  rec.info.isTest = model::isTestPath(wf.path);
+  rec.package = ex.packageName;
+  rec.parseErrors = ex.hadSyntaxErrors;
+  rec.isDocument = wf.language->id == "markdown";
+  rec.title = ex.title;
+  rec.mentions = ex.mentions;
+  std::unordered_map<std::string, int> ordinals;
+  rec.symbols.reserve(ex.symbols.size());
+  for (const auto& s : ex.symbols) {
+    model::Symbol m;
+    m.name = s.name;
+    m.qualifiedName = s.qualifiedName;
+    m.kind = s.kind;
+    m.path = wf.path;
+    m.language = rec.info.language;
+    m.range = s.range;
+    m.signature = s.signature;
+    m.visibility = s.visibility;
+    m.doc = s.doc;
+    m.complexity = s.complexity;
+    m.isTest = rec.info.isTest;
+    std::string base = store::makeUid(wf.path, s.qualifiedName, s.kind, 1);
+    int ordinal = ++ordinals[base];
+    m.uid = ordinal == 1 ? base : store::makeUid(wf.path, s.qualifiedName, s.kind, ordinal);
+    rec.symbols.push_back(std::move(m));
+    rec.parents.push_back(s.parent);
+  }
+  rec.refs.reserve(ex.refs.size());
+  for (const auto& r : ex.refs) {
+    store::RefRecord rr;
+    rr.kind = r.kind;
+    rr.sourceIndex = r.source;
+    rr.name = r.name;
+    rr.qualifier = r.qualifier;
+    rr.module = r.module;
+    rr.alias = r.alias;
+    rr.line = r.line;
+    rr.column = r.column;
+    rec.refs.push_back(std::move(rr));
+  }
+  return rec;
+}
+
+// Parser threads pull jobs; the writer (calling thread) consumes outputs in completion order.
+class ParsePool {
+ public:
+  ParsePool(const fs::path& root, std::vector<ParseJob> jobs, unsigned threads, uint64_t limit,
+            const std::atomic<bool>* cancel)
+      : root_(root), jobs_(std::move(jobs)), limit_(limit), cancel_(cancel) {
+    unsigned n = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(jobs_.size())));
+    for (unsigned i = 0; i < n; ++i) workers_.emplace_back([this] { work(); });
+  }
+  ~ParsePool() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      stop_ = true;
+    }
+    spaceCv_.notify_all();
+    for (auto& t : workers_) t.join();
+  }
+  // Next finished output; nullopt when all jobs are done.
+  std::optional<ParseOutput> next() {
+    std::unique_lock<std::mutex> lock(mu_);
+    readyCv_.wait(lock, [this] { return !ready_.empty() || finished_ == workers_.size(); });
+    if (ready_.empty()) return std::nullopt;
+    ParseOutput out = std::move(ready_.front());
+    ready_.pop_front();
+    spaceCv_.notify_one();
+    return out;
+  }
+  size_t total() const { return jobs_.size(); }
+
+ private:
+  void work() {
+    lang::Extractor extractor;
+    while (true) {
+      size_t i = nextJob_.fetch_add(1);
+      if (i >= jobs_.size() || (cancel_ && cancel_->load())) break;
+      ParseOutput out = parseOne(extractor, jobs_[i]);
+      std::unique_lock<std::mutex> lock(mu_);
+      spaceCv_.wait(lock, [this] { return ready_.size() < kQueueLimit || stop_; });
+      if (stop_) break;
+      ready_.push_back(std::move(out));
+      readyCv_.notify_one();
+    }
+    std::lock_guard<std::mutex> lock(mu_);
+    ++finished_;
+    readyCv_.notify_all();
+  }
+
+  ParseOutput parseOne(lang::Extractor& extractor, const ParseJob& job) {
+    ParseOutput out;
+    out.path = job.file.path;
+    out.knownId = job.knownId;
+    auto data = readWhole(root_ / job.file.path, limit_);
+    if (!data) {
+      out.error = data.error().message;
+      return out;
+    }
+    std::string hash = contentHash(*data);
+    if (job.knownHash && *job.knownHash == hash) {
+      out.kind = ParseOutput::Kind::kUnchanged;
+      out.record.info.size = job.file.size;
+      out.record.info.mtimeNs = job.file.mtimeNs;
+      return out;
+    }
+    auto ex = extractor.extract(*job.file.language, *data);
+    if (!ex) {
+      out.error = ex.error().message;
+      return out;
+    }
+    WalkedFile wf = job.file;
+    wf.size = data->size();
+    out.record = toRecord(wf, hash, *ex);
+    out.kind = ParseOutput::Kind::kRecord;
+    return out;
+  }
+
+  fs::path root_;
+  std::vector<ParseJob> jobs_;
+  uint64_t limit_;
+  const std::atomic<bool>* cancel_;
+  std::atomic<size_t> nextJob_{0};
+  std::mutex mu_;
+  std::condition_variable readyCv_, spaceCv_;
+  std::deque<ParseOutput> ready_;
+  size_t finished_ = 0;
+  bool stop_ = false;
+  std::vector<std::thread> workers_;
+};
+
+bool cancelled(const IndexOptions& o) { return o.cancel && o.cancel->load(); }
+
+}  // namespace
+
+Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& options) {
+  auto started = std::chrono::steady_clock::now();
+  IndexSummary summary;
+  auto report = [&](const char* phase, uint64_t done, uint64_t total) {
+    if (options.progress) options.progress(IndexProgress{phase, done, total});
+  };
+
+  store::IndexWriter writer(db);
+  auto existingRows = writer.files();
+  if (!existingRows) return existingRows.error();
+  std::unordered_map<std::string, store::FileRow> existing;
+  for (auto& r : *existingRows) existing.emplace(r.path, std::move(r));
+  summary.fullIndex = existing.empty();
+
+  // ---- walk (or examine only the given paths) ----
+  report("walking", 0, 0);
+  std::vector<WalkedFile> walked;
+  std::vector<std::string> removed;
+  if (options.onlyPaths.empty()) {
+    WalkOptions wo;
+    wo.root = options.root;
+    wo.maxFileBytes = options.maxFileBytes;
+    wo.useGit = options.useGit;
+    wo.threads = options.threads;
+    auto walk = walkRepository(wo);
+    if (!walk) return walk.error();
+    summary.skipped = walk->skipped;
+    for (const auto& [path, message] : walk->errors) spdlog::warn("skipped {}: {}", path, message);
+    walked = std::move(walk->files);
+    std::set<std::string> present;
+    for (const auto& f : walked) present.insert(f.path);
+    for (const auto& [path, row] : existing)
+      if (!present.count(path)) removed.push_back(path);
+  } else {
+    std::set<std::string> seen;
+    for (const auto& p : options.onlyPaths) {
+      if (!seen.insert(p).second) continue;
+      FileVerdict v = classifyFile(options.root, p, options.maxFileBytes);
+      if (v.language && !v.skip) {
+        walked.push_back(WalkedFile{p, v.language, v.size, v.mtimeNs});
+      } else {
+        if (v.skip) ++summary.skipped[*v.skip];
+        if (existing.count(p)) removed.push_back(p);
+      }
+    }
+  }
+  summary.filesSeen = walked.size();
+  for (const auto& f : walked) ++summary.filesByLanguage[std::string(f.language->id)];
+
+  std::vector<ParseJob> jobs;
+  for (const auto& f : walked) {
+    auto it = existing.find(f.path);
+    if (it != existing.end() && it->second.size == f.size && it->second.mtimeNs == f.mtimeNs &&
+        it->second.language == f.language->id) {
+      ++summary.filesUnchanged;
+      continue;
+    }
+    ParseJob job{f, std::nullopt, 0};
+    if (it != existing.end() && it->second.language == f.language->id) {
+      job.knownHash = it->second.hash;
+      job.knownId = it->second.id;
+    }
+    jobs.push_back(std::move(job));
+  }
+
+  // A refresh is applied in one transaction (readers never see half of it); a full index
+  // commits in batches so memory and WAL stay bounded.
+  const bool oneTransaction = !summary.fullIndex;
+  std::vector<int64_t> changedFiles;
+  std::set<std::string> affectedNames;
+  if (auto s = writer.begin(); !s) return s.error();
+  bool inTransaction = true;
+  auto fail = [&](const Error& e) -> Error {
+    if (inTransaction) writer.rollback();
+    return e;
+  };
+
+  for (const auto& path : removed) {
+    auto names = writer.removeFile(path);
+    if (!names) return fail(names.error());
+    affectedNames.insert(names->begin(), names->end());
+    ++summary.filesRemoved;
+  }
+
+  {
+    const size_t total = jobs.size();
+    unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+    ParsePool pool(options.root, std::move(jobs), threads, options.maxFileBytes, options.cancel);
+    size_t done = 0, sinceCommit = 0;
+    report("parsing", 0, total);
+    while (auto out = pool.next()) {
+      ++done;
+      switch (out->kind) {
+        case ParseOutput::Kind::kFailed:
+          ++summary.parseFailures;
+          spdlog::warn("could not index {}: {}", out->path, out->error);
+          break;
+        case ParseOutput::Kind::kUnchanged: {
+          ++summary.filesUnchanged;
+          if (auto s = writer.touchFile(out->knownId, out->record.info.size, out->record.info.mtimeNs); !s)
+            return fail(s.error());
+          break;
+        }
+        case ParseOutput::Kind::kRecord: {
+          auto res = writer.writeFile(out->record);
+          if (!res) return fail(res.error());
+          ++summary.filesParsed;
+          changedFiles.push_back(res->fileId);
+          affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
+          affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
+          break;
+        }
+      }
+      if (!oneTransaction && ++sinceCommit >= kFilesPerTransaction) {
+        if (auto s = writer.commit(); !s) return fail(s.error());
+        if (auto s = writer.begin(); !s) return s.error();
+        sinceCommit = 0;
+      }
+      if (done % 64 == 0 || done == total) report("parsing", done, total);
+    }
+    if (cancelled(options)) {
+      writer.rollback();
+      return makeError(ErrorCode::kCancelled, "indexing cancelled");
+    }
+  }
+
+  spdlog::info("parse+write: {} files in {:.2f}s", summary.filesParsed,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  // ---- resolve ----
+  if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty()) {
+    auto resolveStart = std::chrono::steady_clock::now();
+    report("resolving", 0, 0);
+    Resolver resolver(writer);
+    if (auto s = resolver.prepare(); !s) return fail(s.error());
+    std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
+    auto pending = writer.refsToResolve(changedFiles, names, summary.fullIndex);
+    if (!pending) return fail(pending.error());
+    auto resolutions = resolver.resolve(*pending);
+    if (!resolutions) return fail(resolutions.error());
+    summary.refsResolved = pending->size();
+    for (size_t i = 0; i < resolutions->size(); i += kResolutionsPerApply) {
+      std::vector<store::Resolution> chunk(
+          resolutions->begin() + static_cast<std::ptrdiff_t>(i),
+          resolutions->begin() + static_cast<std::ptrdiff_t>(std::min(resolutions->size(), i + kResolutionsPerApply)));
+      if (auto s = writer.applyResolutions(chunk); !s) return fail(s.error());
+      report("resolving", std::min(resolutions->size(), i + kResolutionsPerApply), resolutions->size());
+    }
+    spdlog::info("resolve: {} references in {:.2f}s", pending->size(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count());
+  }
+
+  auto now = std::chrono::system_clock::now();
+  if (auto s = db.setMeta("indexed_at", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count())); !s)
+    return fail(s.error());
+  if (auto s = writer.commit(); !s) return fail(s.error());
+  inTransaction = false;
+
+  auto counts = writer.counts();
+  if (counts) {
+    summary.symbols = counts->symbols;
+    summary.edgesByKind = counts->edgesByKind;
+    summary.unresolved = counts->unresolved;
+  }
+  summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return summary;
+}
+
+}  // namespace cg::indexer

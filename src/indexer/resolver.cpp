@@ -1,0 +1,395 @@
+#include "resolver.h"
+
+#include <algorithm>
+#include <deque>
+#include <set>
+#include <unordered_set>
+
+#include "module_map.h"
+
+namespace cg::indexer {
+namespace {
+
+using model::RefKind;
+using model::SymbolKind;
+using store::DefinitionRow;
+using store::PendingRef;
+using store::Resolution;
+
+constexpr double kScopeConfidence = 1.0;
+constexpr double kQualifiedConfidence = 0.9;
+constexpr double kUniqueConfidence = 0.7;
+constexpr double kUniqueReceiverConfidence = 0.6;
+
+bool compatible(RefKind ref, SymbolKind def) {
+  switch (ref) {
+    case RefKind::kCalls:
+      return model::isCallable(def) || def == SymbolKind::kClass || def == SymbolKind::kStruct;
+    case RefKind::kExtends:
+      return def == SymbolKind::kClass || def == SymbolKind::kStruct ||
+             def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
+             def == SymbolKind::kType;
+    case RefKind::kImplements:
+      return def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
+             def == SymbolKind::kClass;
+    case RefKind::kUses:
+      return model::isTypeLike(def);
+    case RefKind::kAccesses:
+    case RefKind::kAssigns:
+      return def == SymbolKind::kVariable || def == SymbolKind::kConstant;
+    default:
+      return true;
+  }
+}
+
+bool isSelfQualifier(const std::string& q) {
+  return q == "self" || q == "this" || q == "cls" || q == "Self" || q == "@" || q == "super" ||
+         q == "self.class" || q == "static";
+}
+
+// Languages where members of the enclosing class are in scope without `this.`.
+bool implicitThis(const std::string& language) {
+  return language == "cpp" || language == "java" || language == "csharp" ||
+         language == "kotlin" || language == "scala" || language == "swift" || language == "ruby";
+}
+
+// Languages whose package is the directory: names of sibling files are in scope.
+bool directoryPackage(const std::string& language) {
+  return language == "go" || language == "java" || language == "kotlin" || language == "csharp" ||
+         language == "scala" || language == "swift";
+}
+
+bool splitDeclarationAndDefinition(const std::string& language) {
+  return language == "c" || language == "cpp";
+}
+
+std::string firstSegment(const std::string& q) {
+  size_t cut = q.find_first_of(".:");
+  return cut == std::string::npos ? q : q.substr(0, cut);
+}
+std::string lastSegment(const std::string& q) {
+  size_t cut = q.find_last_of(".:");
+  return cut == std::string::npos ? q : q.substr(cut + 1);
+}
+
+}  // namespace
+
+struct Resolver::Impl {
+  explicit Impl(store::IndexWriter& w) : writer(w) {}
+  store::IndexWriter& writer;
+  ModuleMap modules;
+  std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
+  std::unordered_map<int64_t, DefinitionRow> defById;
+  std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
+  std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
+
+  const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
+    auto it = defsCache.find(name);
+    if (it != defsCache.end()) return it->second;
+    auto rows = writer.definitionsNamed(name);
+    auto& slot = defsCache[name];
+    if (rows) slot = std::move(*rows);
+    for (const auto& d : slot) defById.emplace(d.id, d);
+    return slot;
+  }
+
+  const DefinitionRow* def(int64_t id) {
+    if (id == 0) return nullptr;
+    auto it = defById.find(id);
+    if (it != defById.end()) return &it->second;
+    auto row = writer.definition(id);
+    if (!row) return nullptr;
+    return &defById.emplace(id, *row).first->second;
+  }
+
+  const std::vector<Binding>& bindings(int64_t fileId) {
+    auto it = bindingsCache.find(fileId);
+    if (it != bindingsCache.end()) return it->second;
+    std::vector<Binding> out;
+    if (auto imports = writer.importsOf(fileId)) {
+      for (const auto& imp : *imports) out.push_back(modules.bind(fileId, imp));
+    }
+    return bindingsCache.emplace(fileId, std::move(out)).first->second;
+  }
+
+  const std::vector<int64_t>& bases(int64_t classId) {
+    auto it = basesCache.find(classId);
+    if (it != basesCache.end()) return it->second;
+    std::vector<int64_t> out;
+    if (auto b = writer.basesOf(classId)) out = std::move(*b);
+    return basesCache.emplace(classId, std::move(out)).first->second;
+  }
+
+  // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
+  const DefinitionRow* enclosingClass(int64_t symbolId) {
+    const DefinitionRow* d = def(symbolId);
+    for (int guard = 0; d && guard < 16; ++guard) {
+      if (model::isContainer(d->kind) && d->kind != SymbolKind::kNamespace &&
+          d->kind != SymbolKind::kModule)
+        return d;
+      d = def(d->parentId);
+    }
+    return nullptr;
+  }
+
+  // Members named `name` of a class and (breadth-first) its bases.
+  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
+                                                          const std::vector<DefinitionRow>& cands) {
+    std::vector<const DefinitionRow*> found;
+    std::deque<std::pair<int64_t, int>> queue{{cls->id, 0}};
+    std::unordered_set<int64_t> seen;
+    while (!queue.empty() && found.empty()) {
+      auto [id, depth] = queue.front();
+      queue.pop_front();
+      if (!seen.insert(id).second) continue;
+      const DefinitionRow* c = def(id);
+      for (const auto& d : cands) {
+        if (d.parentId == id) found.push_back(&d);
+        // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
+        else if (c && d.parentId == 0 && d.qualifiedName.size() > c->qualifiedName.size() &&
+                 d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
+                 lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
+                     lastSegment(d.qualifiedName) &&
+                 d.qualifiedName.find_first_of(".:", c->qualifiedName.size()) ==
+                     c->qualifiedName.size())
+          found.push_back(&d);
+      }
+      if (depth < 6)
+        for (int64_t b : bases(id)) queue.emplace_back(b, depth + 1);
+    }
+    return found;
+  }
+
+  // Several definitions that are one symbol (C/C++ declaration + definition) count once:
+  // keep the one with the body (the longest).
+  static std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const DefinitionRow*> v,
+                                                             bool merge) {
+    if (!merge || v.size() < 2) return v;
+    std::unordered_map<std::string, const DefinitionRow*> best;
+    std::vector<std::string> order;
+    for (const auto* d : v) {
+      auto key = d->qualifiedName;
+      auto it = best.find(key);
+      if (it == best.end()) {
+        best.emplace(key, d);
+        order.push_back(key);
+      } else if (d->endLine - d->startLine > it->second->endLine - it->second->startLine) {
+        it->second = d;
+      }
+    }
+    std::vector<const DefinitionRow*> out;
+    for (const auto& k : order) out.push_back(best[k]);
+    return out;
+  }
+
+  Resolution pick(int64_t refId, std::vector<const DefinitionRow*> found, double confidence,
+                  bool merge) {
+    Resolution r;
+    r.refId = refId;
+    found = mergeDeclarations(std::move(found), merge);
+    if (found.empty()) return r;
+    // Several candidates at the same level of evidence (overloads, redefinitions in one
+    // scope): the first in source order, with lowered confidence to say so.
+    std::sort(found.begin(), found.end(), [](const DefinitionRow* a, const DefinitionRow* b) {
+      return a->fileId != b->fileId ? a->fileId < b->fileId : a->startLine < b->startLine;
+    });
+    r.targetId = found.front()->id;
+    r.confidence = found.size() == 1 ? confidence : confidence * 0.9;
+    return r;
+  }
+
+  Resolution resolveImport(const PendingRef& ref) {
+    Resolution r;
+    r.refId = ref.id;
+    Binding b = modules.bind(ref.fileId, ref);
+    if (b.files.empty()) return r;  // external module: unresolved import
+    r.targetFileId = b.files.front();
+    if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
+      r.confidence = kScopeConfidence;
+      return r;
+    }
+    std::vector<const DefinitionRow*> found;
+    for (const auto& d : defsNamed(ref.name)) {
+      if (std::find(b.files.begin(), b.files.end(), d.fileId) == b.files.end()) continue;
+      const DefinitionRow* parent = def(d.parentId);
+      if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
+                                         parent->kind == SymbolKind::kModule)))
+        found.push_back(&d);
+    }
+    if (!found.empty()) return pick(ref.id, found, kScopeConfidence, false);
+    r.confidence = kScopeConfidence;
+    return r;
+  }
+
+  Resolution resolveRef(const PendingRef& ref) {
+    if (ref.kind == RefKind::kImports) return resolveImport(ref);
+    Resolution r;
+    r.refId = ref.id;
+    const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
+    const auto& all = defsNamed(ref.name);
+    std::vector<DefinitionRow> cands;
+    for (const auto& d : all) {
+      if (!compatible(ref.kind, d.kind)) continue;
+      if (valueRef) {
+        // Only module-level variables and constants (not fields, not locals).
+        const DefinitionRow* parent = def(d.parentId);
+        if (d.parentId != 0 && !(parent && (parent->kind == SymbolKind::kModule ||
+                                             parent->kind == SymbolKind::kNamespace)))
+          continue;
+      }
+      cands.push_back(d);
+    }
+    if (cands.empty()) {
+      r.drop = valueRef;
+      return r;
+    }
+    const store::FileRow* file = modules.file(ref.fileId);
+    const std::string language = file ? file->language : std::string();
+    const bool merge = splitDeclarationAndDefinition(language);
+    const DefinitionRow* source = def(ref.sourceId);
+
+    // 1. The current object.
+    if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && implicitThis(language))) {
+      if (const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr) {
+        auto found = memberOfClassOrBases(cls, cands);
+        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+      }
+    }
+    if (ref.qualifier.empty()) {
+      // 2. Enclosing scopes outward, then the file's top level.
+      for (const DefinitionRow* s = source; s; s = def(s->parentId)) {
+        std::vector<const DefinitionRow*> found;
+        for (const auto& d : cands)
+          if (d.parentId == s->id) found.push_back(&d);
+        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+      }
+      {
+        std::vector<const DefinitionRow*> found;
+        for (const auto& d : cands)
+          if (d.fileId == ref.fileId && (d.parentId == 0 || isNamespaceLike(d.parentId)))
+            found.push_back(&d);
+        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+      }
+      // 3. Imports binding the name, then wildcard imports / includes.
+      for (int pass = 0; pass < 2; ++pass) {
+        std::vector<const DefinitionRow*> found;
+        for (const auto& b : bindings(ref.fileId)) {
+          bool direct = pass == 0 && !b.local.empty() && b.local == ref.name;
+          bool wildcard = pass == 1 && b.wildcard;
+          if (!direct && !wildcard) continue;
+          for (const auto& d : cands)
+            if (std::find(b.files.begin(), b.files.end(), d.fileId) != b.files.end() &&
+                (d.parentId == 0 || isNamespaceLike(d.parentId) || merge))
+              found.push_back(&d);
+        }
+        if (!found.empty())
+          return pick(ref.id, found, pass == 0 ? kScopeConfidence : kQualifiedConfidence, merge);
+      }
+      // 4. The same package (directory).
+      if (directoryPackage(language)) {
+        std::vector<const DefinitionRow*> found;
+        for (const auto& d : cands)
+          if (modules.sameDirectory(d.fileId, ref.fileId) &&
+              (d.parentId == 0 || isNamespaceLike(d.parentId)))
+            found.push_back(&d);
+        if (!found.empty())
+          return pick(ref.id, found, language == "go" ? kScopeConfidence : kQualifiedConfidence, merge);
+      }
+    } else if (!isSelfQualifier(ref.qualifier)) {
+      // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f().
+      std::string head = firstSegment(ref.qualifier);
+      std::vector<const DefinitionRow*> found;
+      for (const auto& b : bindings(ref.fileId)) {
+        if (b.local != head && b.local != ref.qualifier) continue;
+        for (const auto& d : cands)
+          if (std::find(b.files.begin(), b.files.end(), d.fileId) != b.files.end()) {
+            // A name qualified by a class imported from the module: Class.method.
+            if (b.local != ref.qualifier && !b.symbolName.empty()) {
+              const DefinitionRow* parent = def(d.parentId);
+              if (!parent || lastSegment(parent->qualifiedName) != b.symbolName) continue;
+            }
+            found.push_back(&d);
+          }
+      }
+      if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+      // A qualifier naming a type or namespace: Class.staticMethod(), ns::f().
+      std::string qualified = ref.qualifier + "." + ref.name;
+      std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
+      for (const auto& d : cands) {
+        const auto& q = d.qualifiedName;
+        auto endsWith = [&q](const std::string& suffix) {
+          return q.size() >= suffix.size() &&
+                 q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+                 (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
+                  q[q.size() - suffix.size() - 1] == ':');
+        };
+        if (endsWith(qualified) || endsWith(qualifiedCpp)) found.push_back(&d);
+      }
+      if (!found.empty()) {
+        auto merged = mergeDeclarations(found, merge);
+        if (merged.size() == 1) return pick(ref.id, merged, kQualifiedConfidence, merge);
+      }
+      // Go: a package qualifier for a package of the same directory name.
+      if (language == "go") {
+        std::vector<const DefinitionRow*> pkgFound;
+        for (const auto& d : cands)
+          if (d.parentId == 0 && modules.packageOf(d.fileId) == head) pkgFound.push_back(&d);
+        if (pkgFound.size() == 1) return pick(ref.id, pkgFound, kQualifiedConfidence, merge);
+      }
+    }
+    // 5. Unique in the repository (not for reads/writes: a local of the same name is likelier).
+    if (valueRef) {
+      r.drop = true;
+      return r;
+    }
+    std::vector<const DefinitionRow*> all2;
+    for (const auto& d : cands) {
+      // A receiver call (obj.m()) targets a member; a bare call a free function or a type.
+      if (!ref.qualifier.empty() && !isSelfQualifier(ref.qualifier) && d.parentId == 0 &&
+          ref.kind == RefKind::kCalls && !model::isTypeLike(d.kind) &&
+          d.qualifiedName.find_first_of(".:") == std::string::npos)
+        continue;
+      all2.push_back(&d);
+    }
+    auto merged = mergeDeclarations(all2, merge);
+    if (merged.size() == 1) {
+      return pick(ref.id, merged,
+                  ref.qualifier.empty() ? kUniqueConfidence : kUniqueReceiverConfidence, merge);
+    }
+    r.candidates = static_cast<uint32_t>(merged.size());
+    return r;
+  }
+
+  bool isNamespaceLike(int64_t parentId) {
+    const DefinitionRow* p = def(parentId);
+    return p && (p->kind == SymbolKind::kNamespace || p->kind == SymbolKind::kModule);
+  }
+};
+
+Resolver::Resolver(store::IndexWriter& writer) : impl_(std::make_unique<Impl>(writer)) {}
+Resolver::~Resolver() = default;
+
+Status Resolver::prepare() {
+  auto files = impl_->writer.files();
+  if (!files) return files.error();
+  impl_->modules.load(std::move(*files));
+  return okStatus();
+}
+
+Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef>& refs) {
+  std::vector<Resolution> out;
+  out.reserve(refs.size());
+  // Inheritance first, applied at once, so base-class lookups below see it.
+  std::vector<Resolution> inheritance;
+  for (const auto& r : refs)
+    if (r.kind == RefKind::kExtends || r.kind == RefKind::kImplements)
+      inheritance.push_back(impl_->resolveRef(r));
+  if (auto s = impl_->writer.applyResolutions(inheritance); !s) return s.error();
+  impl_->basesCache.clear();
+  for (const auto& r : refs)
+    if (r.kind != RefKind::kExtends && r.kind != RefKind::kImplements)
+      out.push_back(impl_->resolveRef(r));
+  return out;
+}
+
+}  // namespace cg::indexer

@@ -1,1 +1,0 @@
-namespace cg { void mcp_module_anchor() {} }

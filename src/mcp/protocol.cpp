@@ -1,0 +1,130 @@
+#include "protocol.h"
+
+namespace cg::mcp {
+namespace {
+
+// Nesting depth of brackets outside strings; stops counting once past `limit`.
+size_t nestingDepth(std::string_view s, size_t limit) {
+  size_t depth = 0, deepest = 0;
+  bool inString = false, escaped = false;
+  for (char c : s) {
+    if (inString) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') inString = false;
+      continue;
+    }
+    if (c == '"') {
+      inString = true;
+    } else if (c == '[' || c == '{') {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if ((c == ']' || c == '}') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
+
+Message invalid(int code, std::string message, Json id = nullptr) {
+  Message m;
+  m.kind = Message::Kind::kInvalid;
+  m.errorCode = code;
+  m.errorMessage = std::move(message);
+  m.id = std::move(id);
+  return m;
+}
+
+// nlohmann's messages start with "[json.exception.parse_error.101] ": keep what follows.
+std::string parseErrorText(const std::string& what) {
+  auto pos = what.find("] ");
+  std::string text = pos == std::string::npos ? what : what.substr(pos + 2);
+  // The text quotes the input, which may not be UTF-8: keep logs and responses ASCII.
+  for (char& c : text)
+    if (static_cast<unsigned char>(c) >= 0x80 || static_cast<unsigned char>(c) < 0x20) c = '?';
+  constexpr size_t kMax = 200;
+  if (text.size() > kMax) text = text.substr(0, kMax) + "...";
+  return text;
+}
+
+}  // namespace
+
+Message parseMessage(std::string_view line) {
+  if (nestingDepth(line, kMaxNesting) > kMaxNesting)
+    return invalid(rpc::kParseError, "Parse error: JSON nested deeper than " +
+                                         std::to_string(kMaxNesting) + " levels.");
+  Json doc;
+  try {
+    doc = Json::parse(line.begin(), line.end());
+  } catch (const Json::parse_error& e) {
+    return invalid(rpc::kParseError, "Parse error: " + parseErrorText(e.what()));
+  }
+
+  if (doc.is_array())
+    return invalid(rpc::kInvalidRequest, "Invalid Request: batches are not supported.");
+  if (!doc.is_object())
+    return invalid(rpc::kInvalidRequest, "Invalid Request: a message must be a JSON object.");
+
+  auto idIt = doc.find("id");
+  bool hasId = idIt != doc.end();
+  if (hasId && !idIt->is_string() && !idIt->is_number())
+    return invalid(rpc::kInvalidRequest, "Invalid Request: id must be a string or a number.");
+  Json id = hasId ? *idIt : Json(nullptr);
+
+  auto methodIt = doc.find("method");
+  if (methodIt == doc.end() && (doc.contains("result") || doc.contains("error"))) {
+    Message m;
+    m.kind = Message::Kind::kResponse;
+    m.id = std::move(id);
+    return m;
+  }
+  if (methodIt == doc.end() || !methodIt->is_string())
+    return invalid(rpc::kInvalidRequest, "Invalid Request: method must be a string.",
+                   std::move(id));
+
+  auto versionIt = doc.find("jsonrpc");
+  bool versionOk = versionIt != doc.end() && versionIt->is_string() && *versionIt == "2.0";
+
+  Message m;
+  m.method = methodIt->get<std::string>();
+  auto paramsIt = doc.find("params");
+  if (paramsIt != doc.end()) m.params = std::move(*paramsIt);
+  if (!hasId) {
+    m.kind = Message::Kind::kNotification;
+    if (!versionOk) m.errorMessage = "jsonrpc is not \"2.0\"";
+    return m;
+  }
+  if (!versionOk)
+    return invalid(rpc::kInvalidRequest, "Invalid Request: jsonrpc must be \"2.0\".",
+                   std::move(id));
+  m.kind = Message::Kind::kRequest;
+  m.id = std::move(id);
+  return m;
+}
+
+Json resultResponse(const Json& id, Json result) {
+  return Json{{"jsonrpc", "2.0"}, {"id", id}, {"result", std::move(result)}};
+}
+
+Json errorResponse(const Json& id, int code, const std::string& message) {
+  return Json{{"jsonrpc", "2.0"}, {"id", id}, {"error", {{"code", code}, {"message", message}}}};
+}
+
+Json notification(const std::string& method, Json params) {
+  return Json{{"jsonrpc", "2.0"}, {"method", method}, {"params", std::move(params)}};
+}
+
+std::string serialize(const Json& message) {
+  return message.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string idKey(const Json& id) { return serialize(id); }
+
+std::string negotiateVersion(const Json& requested) {
+  if (requested.is_string())
+    for (const char* v : kProtocolVersions)
+      if (requested == v) return v;
+  return kProtocolVersions[0];
+}
+
+}  // namespace cg::mcp

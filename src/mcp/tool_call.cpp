@@ -1,0 +1,54 @@
+#include "tool_call.h"
+
+#include <spdlog/spdlog.h>
+
+#include <exception>
+
+namespace cg::mcp {
+namespace {
+
+// An exception's text as the end of a sentence: no doubled full stop.
+std::string asClause(std::string text) {
+  while (!text.empty() && (text.back() == '.' || text.back() == '\n')) text.pop_back();
+  return text.empty() ? "unknown error" : text;
+}
+
+}  // namespace
+
+Json describeTool(const tools::Tool& tool) {
+  return Json{{"name", tool.name},
+              {"title", tool.title},
+              {"description", tool.description},
+              {"inputSchema", tool.inputSchema},
+              {"annotations", {{"readOnlyHint", true}}}};
+}
+
+tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
+                             const tools::CallContext& ctx) {
+  try {
+    if (!tool.handler)
+      return tools::ToolResult::error("The tool '" + tool.name + "' has no handler.");
+    return tool.handler(args, ctx);
+  } catch (const std::exception& e) {
+    spdlog::error("tool {} threw: {}", tool.name, e.what());
+    return tools::ToolResult::error("The tool '" + tool.name + "' failed: " + asClause(e.what()) + ".");
+  } catch (...) {
+    spdlog::error("tool {} threw a non-standard exception", tool.name);
+    return tools::ToolResult::error("The tool '" + tool.name + "' failed with an unknown error.");
+  }
+}
+
+Json renderToolResult(const tools::ToolResult& result) {
+  auto textContent = [](std::string text) {
+    return Json::array({Json{{"type", "text"}, {"text", std::move(text)}}});
+  };
+  if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
+  if (result.json) {
+    Json out{{"content", textContent(serialize(*result.json))}};
+    if (result.json->is_object()) out["structuredContent"] = *result.json;
+    return out;
+  }
+  return Json{{"content", textContent(result.text)}};
+}
+
+}  // namespace cg::mcp

@@ -1,1 +1,0 @@
-namespace cg { void store_module_anchor() {} }

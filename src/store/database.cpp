@@ -1,0 +1,135 @@
+#include "codegraph/store/database.h"
+
+#include <sqlite3.h>
+#include <spdlog/spdlog.h>
+
+#include <system_error>
+
+#include "schema_sql.h"
+#include "statement.h"
+
+namespace cg::store {
+namespace {
+
+void removeDatabaseFiles(const std::filesystem::path& path) {
+  std::error_code ec;
+  for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+    std::filesystem::remove(path.string() + suffix, ec);
+}
+
+Expected<sqlite3*> openConnection(const std::filesystem::path& path, bool readOnly) {
+  sqlite3* db = nullptr;
+  int flags = SQLITE_OPEN_NOMUTEX | (readOnly ? SQLITE_OPEN_READONLY
+                                              : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
+  if (sqlite3_open_v2(path.c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    Error e = sqliteError(db, "cannot open database " + path.string());
+    sqlite3_close(db);
+    return e;
+  }
+  sqlite3_busy_timeout(db, 10000);
+  sqlite3_extended_result_codes(db, 0);
+  return db;
+}
+
+// Returns the schema version stored in the database, 0 for an empty database, or an error
+// for a file that is not a database / is corrupt.
+Expected<int> storedVersion(sqlite3* db) {
+  Statement hasMeta(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='meta'");
+  if (!hasMeta.valid()) return sqliteError(db, "reading schema");
+  if (!hasMeta.step()) return sqliteError(db, "reading schema");
+  if (hasMeta.i64(0) == 0) {
+    Statement any(db, "SELECT count(*) FROM sqlite_master");
+    if (!any.valid() || !any.step()) return sqliteError(db, "reading schema");
+    return any.i64(0) == 0 ? 0 : -1;  // -1: some other database
+  }
+  Statement v(db, "SELECT value FROM meta WHERE key='schema_version'");
+  if (!v.valid()) return sqliteError(db, "reading schema version");
+  if (!v.step()) return -1;
+  return std::atoi(v.text(0).c_str());
+}
+
+}  // namespace
+
+Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
+  bool rebuilt = false;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    auto conn = openConnection(options.path, options.readOnly);
+    if (!conn) return conn.error();
+    std::unique_ptr<Database> db(new Database(*conn, options.path));
+    db->rebuilt_ = rebuilt;
+    auto version = storedVersion(*conn);
+    bool incompatible = !version || (*version != 0 && *version != kSchemaVersion);
+    if (!incompatible && !options.readOnly) {
+      // A quick structural check catches truncated or damaged files early.
+      Statement check(*conn, "PRAGMA quick_check(1)");
+      if (!check.valid() || !check.step() || check.text(0) != "ok") incompatible = true;
+    }
+    if (incompatible) {
+      std::string why = !version ? version.error().message
+                                 : "schema version " + std::to_string(*version) + ", expected " +
+                                       std::to_string(kSchemaVersion);
+      if (options.readOnly || !options.rebuildIfIncompatible || attempt > 0)
+        return makeError(ErrorCode::kCorrupt, "index database " + options.path.string() +
+                                                  " is unusable (" + why + ")");
+      spdlog::warn("index database {} is unusable ({}); rebuilding it", options.path.string(), why);
+      db.reset();
+      removeDatabaseFiles(options.path);
+      rebuilt = true;
+      continue;
+    }
+    if (!options.readOnly) {
+      for (const char* pragma :
+           {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+            "PRAGMA temp_store=MEMORY", "PRAGMA cache_size=-65536", "PRAGMA mmap_size=268435456"}) {
+        if (auto s = db->exec(pragma); !s) return s.error();
+      }
+      if (*version == 0) {
+        if (auto s = db->exec(std::string("BEGIN;") + generated::kSchemaSql + ";COMMIT;"); !s)
+          return s.error();
+        if (auto s = db->setMeta("schema_version", std::to_string(kSchemaVersion)); !s)
+          return s.error();
+      }
+    } else {
+      (void)db->exec("PRAGMA foreign_keys=ON");
+      (void)db->exec("PRAGMA cache_size=-32768");
+      (void)db->exec("PRAGMA mmap_size=268435456");
+    }
+    return db;
+  }
+  return makeError(ErrorCode::kCorrupt, "cannot create index database " + options.path.string());
+}
+
+Database::~Database() {
+  if (db_) sqlite3_close_v2(db_);
+}
+
+Status Database::exec(const std::string& sql) {
+  char* err = nullptr;
+  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+    Error e = sqliteError(db_, "database");
+    if (err) {
+      e.message = std::string("database: ") + err;
+      sqlite3_free(err);
+    }
+    return e;
+  }
+  return okStatus();
+}
+
+Expected<std::string> Database::meta(const std::string& key) {
+  Statement s(db_, "SELECT value FROM meta WHERE key=?");
+  if (!s.valid()) return sqliteError(db_, "reading meta");
+  s.bind(1, key);
+  if (!s.step()) return makeError(ErrorCode::kNotFound, "no meta " + key);
+  return s.text(0);
+}
+
+Status Database::setMeta(const std::string& key, const std::string& value) {
+  Statement s(db_, "INSERT INTO meta(key, value) VALUES(?, ?) "
+                   "ON CONFLICT(key) DO UPDATE SET value=excluded.value");
+  if (!s.valid()) return sqliteError(db_, "writing meta");
+  s.bind(1, key).bind(2, value);
+  return s.run();
+}
+
+}  // namespace cg::store

@@ -1,0 +1,431 @@
+#include "codegraph/store/index_writer.h"
+
+#include <sqlite3.h>
+
+#include <cctype>
+#include <unordered_set>
+
+#include "statement.h"
+
+namespace cg::store {
+
+std::string makeUid(const std::string& path, const std::string& qualifiedName,
+                    model::SymbolKind kind, int ordinal) {
+  std::string uid = path + "::" + qualifiedName + "::" + std::string(model::toString(kind));
+  if (ordinal > 1) uid += "#" + std::to_string(ordinal);
+  return uid;
+}
+
+std::string splitNameParts(const std::string& name) {
+  std::string out;
+  auto isUpper = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; };
+  auto isLower = [](char c) { return std::islower(static_cast<unsigned char>(c)) != 0; };
+  auto isDigit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    if (!std::isalnum(static_cast<unsigned char>(c)) && !(static_cast<unsigned char>(c) & 0x80)) {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+      continue;
+    }
+    if (i > 0 && !out.empty() && out.back() != ' ') {
+      char p = name[i - 1];
+      bool boundary = (isLower(p) && isUpper(c)) || (isDigit(p) != isDigit(c)) ||
+                      (isUpper(p) && isUpper(c) && i + 1 < name.size() && isLower(name[i + 1]));
+      if (boundary) out += ' ';
+    }
+    out += c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  // The name with separators removed, so "parsehttp*" finds parseHTTPRequest.
+  std::string joined;
+  for (char c : name)
+    if (std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80))
+      joined += c;
+  if (joined != out) out += " " + joined;
+  return out;
+}
+
+struct IndexWriter::Impl {
+  explicit Impl(sqlite3* db)
+      : fileByPath(db, "SELECT id FROM files WHERE path=?"),
+        upsertFile(db,
+                   "INSERT INTO files(path, language, size, mtime_ns, hash, lines, is_test, "
+                   "package, parse_errors) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(path) DO UPDATE "
+                   "SET language=excluded.language, size=excluded.size, mtime_ns=excluded.mtime_ns, "
+                   "hash=excluded.hash, lines=excluded.lines, is_test=excluded.is_test, "
+                   "package=excluded.package, parse_errors=excluded.parse_errors"),
+        oldSymbols(db, "SELECT id, uid, name FROM symbols WHERE file_id=?"),
+        insertSymbol(db,
+                     "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
+                     "start_col, end_line, end_col, signature, visibility, doc, complexity, "
+                     "is_test) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+        updateSymbol(db,
+                     "UPDATE symbols SET name=?, qualified_name=?, kind=?, start_line=?, "
+                     "start_col=?, end_line=?, end_col=?, signature=?, visibility=?, doc=?, "
+                     "complexity=?, is_test=? WHERE id=?"),
+        setParent(db, "UPDATE symbols SET parent_id=? WHERE id=?"),
+        deleteSymbol(db, "DELETE FROM symbols WHERE id=?"),
+        unbindTargets(db, "UPDATE refs SET target_id=NULL, confidence=0 WHERE target_id=?"),
+        insertFts(db, "INSERT INTO symbols_fts(rowid, name_parts, qualified_parts) VALUES(?,?,?)"),
+        deleteFts(db, "DELETE FROM symbols_fts WHERE rowid=?"),
+        deleteRefsOfFile(db, "DELETE FROM refs WHERE file_id=?"),
+        insertRef(db,
+                  "INSERT INTO refs(file_id, source_id, kind, name, qualifier, module, alias, "
+                  "line, col, target_id, confidence) VALUES(?,?,?,?,?,?,?,?,?,?,?)"),
+        deleteDocument(db, "DELETE FROM documents WHERE file_id=?"),
+        deleteMentions(db, "DELETE FROM doc_mentions WHERE file_id=?"),
+        insertDocument(db, "INSERT INTO documents(file_id, title) VALUES(?,?)"),
+        insertMention(db, "INSERT INTO doc_mentions(file_id, name) VALUES(?,?)"),
+        deleteFile(db, "DELETE FROM files WHERE id=?"),
+        unbindFileTargets(db, "UPDATE refs SET target_file_id=NULL WHERE target_file_id=?"),
+        touch(db, "UPDATE files SET size=?, mtime_ns=? WHERE id=?"),
+        allFiles(db, "SELECT id, path, language, package, size, mtime_ns, hash FROM files"),
+        defsNamed(db,
+                  "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
+                  "end_line FROM symbols WHERE name=?"),
+        defById(db,
+                "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
+                "end_line FROM symbols WHERE id=?"),
+        importsOfFile(db,
+                      "SELECT id, file_id, coalesce(source_id, 0), kind, name, qualifier, module, "
+                      "alias FROM refs WHERE file_id=? AND kind='imports'"),
+        bases(db,
+              "SELECT target_id FROM refs WHERE source_id=? AND kind IN ('extends','implements') "
+              "AND target_id IS NOT NULL"),
+        members(db,
+                "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
+                "end_line FROM symbols WHERE parent_id=? AND name=?"),
+        applyUpdate(db,
+                    "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=? "
+                    "WHERE id=?"),
+        applyDrop(db, "DELETE FROM refs WHERE id=?") {}
+
+  Statement fileByPath, upsertFile, oldSymbols, insertSymbol, updateSymbol, setParent,
+      deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
+      deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
+      unbindFileTargets, touch, allFiles, defsNamed, defById, importsOfFile, bases, members,
+      applyUpdate, applyDrop;
+};
+
+IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
+IndexWriter::~IndexWriter() = default;
+
+Status IndexWriter::begin() { return db_.exec("BEGIN IMMEDIATE"); }
+Status IndexWriter::commit() { return db_.exec("COMMIT"); }
+void IndexWriter::rollback() { (void)db_.exec("ROLLBACK"); }
+
+namespace {
+DefinitionRow readDef(Statement& s) {
+  DefinitionRow d;
+  d.id = s.i64(0);
+  d.fileId = s.i64(1);
+  d.parentId = s.i64(2);
+  d.qualifiedName = s.text(3);
+  d.kind = model::parseSymbolKind(s.text(4)).value_or(model::SymbolKind::kFunction);
+  d.startLine = static_cast<uint32_t>(s.i64(5));
+  d.endLine = static_cast<uint32_t>(s.i64(6));
+  return d;
+}
+PendingRef readRef(Statement& s) {
+  PendingRef r;
+  r.id = s.i64(0);
+  r.fileId = s.i64(1);
+  r.sourceId = s.i64(2);
+  r.kind = model::parseRefKind(s.text(3)).value_or(model::RefKind::kCalls);
+  r.name = s.text(4);
+  r.qualifier = s.text(5);
+  r.module = s.text(6);
+  r.alias = s.text(7);
+  return r;
+}
+}  // namespace
+
+Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
+  Impl& I = *impl_;
+  WriteResult result;
+  const auto& info = f.info;
+  I.upsertFile.bind(1, info.path).bind(2, info.language).bind(3, info.size).bind(4, info.mtimeNs)
+      .bind(5, info.hash).bind(6, info.lines).bind(7, info.isTest ? 1 : 0).bind(8, f.package)
+      .bind(9, f.parseErrors ? 1 : 0);
+  if (auto s = I.upsertFile.run(); !s) return s.error();
+  I.fileByPath.bind(1, info.path);
+  if (!I.fileByPath.step()) {
+    I.fileByPath.reset();
+    return sqliteError(db_.handle(), "file row vanished");
+  }
+  result.fileId = I.fileByPath.i64(0);
+  I.fileByPath.reset();
+  const int64_t fileId = result.fileId;
+
+  // Existing symbols by uid: a symbol that keeps its uid keeps its id, so references into it
+  // from other files stay bound.
+  std::unordered_map<std::string, std::pair<int64_t, std::string>> old;
+  I.oldSymbols.bind(1, fileId);
+  while (I.oldSymbols.step()) old.emplace(I.oldSymbols.text(1), std::make_pair(I.oldSymbols.i64(0), I.oldSymbols.text(2)));
+  I.oldSymbols.reset();
+
+  std::vector<int64_t> ids(f.symbols.size(), 0);
+  for (size_t i = 0; i < f.symbols.size(); ++i) {
+    const auto& s = f.symbols[i];
+    std::string kind(model::toString(s.kind));
+    std::string vis(model::toString(s.visibility));
+    auto it = old.find(s.uid);
+    if (it != old.end()) {
+      ids[i] = it->second.first;
+      I.updateSymbol.bind(1, s.name).bind(2, s.qualifiedName).bind(3, kind).bind(4, s.range.line)
+          .bind(5, s.range.column).bind(6, s.range.endLine).bind(7, s.range.endColumn)
+          .bind(8, s.signature).bind(9, vis).bind(10, s.doc).bind(11, s.complexity)
+          .bind(12, s.isTest ? 1 : 0).bind(13, ids[i]);
+      if (auto st = I.updateSymbol.run(); !st) return st.error();
+      old.erase(it);
+    } else {
+      I.insertSymbol.bind(1, fileId).bind(2, s.uid).bind(3, s.name).bind(4, s.qualifiedName)
+          .bind(5, kind).bind(6, s.range.line).bind(7, s.range.column).bind(8, s.range.endLine)
+          .bind(9, s.range.endColumn).bind(10, s.signature).bind(11, vis).bind(12, s.doc)
+          .bind(13, s.complexity).bind(14, s.isTest ? 1 : 0);
+      if (auto st = I.insertSymbol.run(); !st) return st.error();
+      ids[i] = sqlite3_last_insert_rowid(db_.handle());
+      I.insertFts.bind(1, ids[i]).bind(2, splitNameParts(s.name)).bind(3, splitNameParts(s.qualifiedName));
+      if (auto st = I.insertFts.run(); !st) return st.error();
+      result.addedNames.push_back(s.name);
+    }
+  }
+  for (const auto& [uid, idName] : old) {
+    I.unbindTargets.bind(1, idName.first);
+    if (auto st = I.unbindTargets.run(); !st) return st.error();
+    I.deleteFts.bind(1, idName.first);
+    if (auto st = I.deleteFts.run(); !st) return st.error();
+    I.deleteSymbol.bind(1, idName.first);
+    if (auto st = I.deleteSymbol.run(); !st) return st.error();
+    result.removedNames.push_back(idName.second);
+  }
+  for (size_t i = 0; i < f.symbols.size(); ++i) {
+    int32_t p = i < f.parents.size() ? f.parents[i] : -1;
+    I.setParent.bindOptional(1, p >= 0 ? ids[p] : 0).bind(2, ids[i]);
+    if (auto st = I.setParent.run(); !st) return st.error();
+  }
+
+  I.deleteRefsOfFile.bind(1, fileId);
+  if (auto st = I.deleteRefsOfFile.run(); !st) return st.error();
+  // contains: container → member, known at once.
+  for (size_t i = 0; i < f.symbols.size(); ++i) {
+    int32_t p = i < f.parents.size() ? f.parents[i] : -1;
+    if (p < 0) continue;
+    const auto& s = f.symbols[i];
+    I.insertRef.bind(1, fileId).bind(2, ids[p]).bind(3, "contains").bind(4, s.name).bind(5, "")
+        .bind(6, "").bind(7, "").bind(8, s.range.line).bind(9, s.range.column).bind(10, ids[i])
+        .bind(11, 1.0);
+    if (auto st = I.insertRef.run(); !st) return st.error();
+  }
+  for (const auto& r : f.refs) {
+    I.insertRef.bind(1, fileId).bindOptional(2, r.sourceIndex >= 0 ? ids[r.sourceIndex] : 0)
+        .bind(3, model::toString(r.kind)).bind(4, r.name).bind(5, r.qualifier).bind(6, r.module)
+        .bind(7, r.alias).bind(8, r.line).bind(9, r.column).bindNull(10).bind(11, 0.0);
+    if (auto st = I.insertRef.run(); !st) return st.error();
+  }
+
+  I.deleteDocument.bind(1, fileId);
+  if (auto st = I.deleteDocument.run(); !st) return st.error();
+  I.deleteMentions.bind(1, fileId);
+  if (auto st = I.deleteMentions.run(); !st) return st.error();
+  if (f.isDocument) {
+    I.insertDocument.bind(1, fileId).bind(2, f.title);
+    if (auto st = I.insertDocument.run(); !st) return st.error();
+    for (const auto& m : f.mentions) {
+      I.insertMention.bind(1, fileId).bind(2, m);
+      if (auto st = I.insertMention.run(); !st) return st.error();
+    }
+  }
+  return result;
+}
+
+Expected<std::vector<std::string>> IndexWriter::removeFile(const std::string& path) {
+  Impl& I = *impl_;
+  std::vector<std::string> names;
+  I.fileByPath.bind(1, path);
+  if (!I.fileByPath.step()) {
+    I.fileByPath.reset();
+    return names;
+  }
+  int64_t fileId = I.fileByPath.i64(0);
+  I.fileByPath.reset();
+  I.oldSymbols.bind(1, fileId);
+  std::vector<int64_t> ids;
+  while (I.oldSymbols.step()) {
+    ids.push_back(I.oldSymbols.i64(0));
+    names.push_back(I.oldSymbols.text(2));
+  }
+  I.oldSymbols.reset();
+  for (int64_t id : ids) {
+    I.unbindTargets.bind(1, id);
+    if (auto st = I.unbindTargets.run(); !st) return st.error();
+    I.deleteFts.bind(1, id);
+    if (auto st = I.deleteFts.run(); !st) return st.error();
+  }
+  I.unbindFileTargets.bind(1, fileId);
+  if (auto st = I.unbindFileTargets.run(); !st) return st.error();
+  I.deleteFile.bind(1, fileId);
+  if (auto st = I.deleteFile.run(); !st) return st.error();
+  return names;
+}
+
+Status IndexWriter::touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs) {
+  impl_->touch.bind(1, size).bind(2, mtimeNs).bind(3, fileId);
+  return impl_->touch.run();
+}
+
+Expected<std::vector<FileRow>> IndexWriter::files() {
+  std::vector<FileRow> out;
+  auto& s = impl_->allFiles;
+  while (s.step()) {
+    FileRow r;
+    r.id = s.i64(0);
+    r.path = s.text(1);
+    r.language = s.text(2);
+    r.package = s.text(3);
+    r.size = static_cast<uint64_t>(s.i64(4));
+    r.mtimeNs = s.i64(5);
+    r.hash = s.text(6);
+    out.push_back(std::move(r));
+  }
+  int code = s.lastCode();
+  s.reset();
+  if (code != SQLITE_DONE) return sqliteError(db_.handle(), "listing files");
+  return out;
+}
+
+Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::string& name) {
+  std::vector<DefinitionRow> out;
+  auto& s = impl_->defsNamed;
+  s.bind(1, name);
+  while (s.step()) out.push_back(readDef(s));
+  s.reset();
+  return out;
+}
+
+Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
+  auto& s = impl_->defById;
+  s.bind(1, id);
+  if (!s.step()) {
+    s.reset();
+    return makeError(ErrorCode::kNotFound, "no symbol " + std::to_string(id));
+  }
+  DefinitionRow d = readDef(s);
+  s.reset();
+  return d;
+}
+
+Expected<std::vector<PendingRef>> IndexWriter::importsOf(int64_t fileId) {
+  std::vector<PendingRef> out;
+  auto& s = impl_->importsOfFile;
+  s.bind(1, fileId);
+  while (s.step()) out.push_back(readRef(s));
+  s.reset();
+  return out;
+}
+
+Expected<std::vector<int64_t>> IndexWriter::basesOf(int64_t symbolId) {
+  std::vector<int64_t> out;
+  auto& s = impl_->bases;
+  s.bind(1, symbolId);
+  while (s.step()) out.push_back(s.i64(0));
+  s.reset();
+  return out;
+}
+
+Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
+                                                               const std::string& name) {
+  std::vector<DefinitionRow> out;
+  auto& s = impl_->members;
+  s.bind(1, parentId).bind(2, name);
+  while (s.step()) out.push_back(readDef(s));
+  s.reset();
+  return out;
+}
+
+Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<int64_t>& fileIds,
+                                                             const std::vector<std::string>& names,
+                                                             bool all) {
+  std::vector<PendingRef> out;
+  const char* cols =
+      "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
+      "r.alias FROM refs r ";
+  if (all) {
+    Statement s(db_.handle(), std::string(cols) + "WHERE r.kind <> 'contains' ORDER BY r.file_id, r.id");
+    while (s.step()) out.push_back(readRef(s));
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
+    return out;
+  }
+  if (auto st = db_.exec("CREATE TEMP TABLE IF NOT EXISTS pending_names(name TEXT PRIMARY KEY);"
+                         "CREATE TEMP TABLE IF NOT EXISTS pending_files(id INTEGER PRIMARY KEY);"
+                         "DELETE FROM pending_names; DELETE FROM pending_files;");
+      !st)
+    return st.error();
+  {
+    Statement ins(db_.handle(), "INSERT OR IGNORE INTO pending_names(name) VALUES(?)");
+    for (const auto& n : names) {
+      ins.bind(1, n);
+      if (auto st = ins.run(); !st) return st.error();
+    }
+    Statement insf(db_.handle(), "INSERT OR IGNORE INTO pending_files(id) VALUES(?)");
+    for (int64_t id : fileIds) {
+      insf.bind(1, id);
+      if (auto st = insf.run(); !st) return st.error();
+    }
+  }
+  Statement s(db_.handle(),
+              std::string(cols) +
+                  "WHERE r.kind <> 'contains' AND (r.file_id IN (SELECT id FROM pending_files) OR "
+                  "r.name IN (SELECT name FROM pending_names)) ORDER BY r.file_id, r.id");
+  while (s.step()) out.push_back(readRef(s));
+  if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
+  return out;
+}
+
+Status IndexWriter::applyResolutions(const std::vector<Resolution>& resolutions) {
+  Impl& I = *impl_;
+  for (const auto& r : resolutions) {
+    if (r.drop) {
+      I.applyDrop.bind(1, r.refId);
+      if (auto st = I.applyDrop.run(); !st) return st;
+      continue;
+    }
+    I.applyUpdate.bindOptional(1, r.targetId).bindOptional(2, r.targetFileId)
+        .bind(3, r.confidence).bind(4, r.candidates).bind(5, r.refId);
+    if (auto st = I.applyUpdate.run(); !st) return st;
+  }
+  return okStatus();
+}
+
+Expected<IndexWriter::Counts> IndexWriter::counts() {
+  Counts c;
+  sqlite3* db = db_.handle();
+  {
+    Statement s(db, "SELECT language, count(*) FROM files GROUP BY language");
+    while (s.step()) {
+      c.filesByLanguage[s.text(0)] = static_cast<uint64_t>(s.i64(1));
+      c.files += static_cast<uint64_t>(s.i64(1));
+    }
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "counting files");
+  }
+  {
+    Statement s(db, "SELECT count(*) FROM symbols");
+    if (!s.step()) return sqliteError(db, "counting symbols");
+    c.symbols = static_cast<uint64_t>(s.i64(0));
+  }
+  {
+    Statement s(db, "SELECT kind, count(*) FROM refs WHERE target_id IS NOT NULL GROUP BY kind");
+    while (s.step()) c.edgesByKind[s.text(0)] = static_cast<uint64_t>(s.i64(1));
+  }
+  {
+    Statement s(db, "SELECT count(*) FROM refs WHERE target_id IS NULL AND kind <> 'imports'");
+    if (s.step()) c.unresolved = static_cast<uint64_t>(s.i64(0));
+  }
+  {
+    Statement s(db, "SELECT count(*) FROM documents");
+    if (s.step()) c.documents = static_cast<uint64_t>(s.i64(0));
+  }
+  return c;
+}
+
+}  // namespace cg::store

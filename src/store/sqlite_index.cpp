@@ -1,0 +1,377 @@
+#include "codegraph/store/sqlite_index.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <set>
+
+#include "codegraph/store/index_writer.h"
+#include "statement.h"
+
+namespace cg::store {
+namespace {
+
+constexpr const char* kSymbolColumns =
+    "s.id, s.uid, s.name, s.qualified_name, s.kind, f.path, f.language, s.start_line, "
+    "s.start_col, s.end_line, s.end_col, s.signature, s.visibility, s.doc, s.complexity, "
+    "s.is_test, coalesce(s.parent_id, 0), s.centrality, s.community_id";
+constexpr int kSymbolColumnCount = 19;
+constexpr uint32_t kMaxFetch = 5000;
+
+model::Symbol readSymbol(Statement& st, int base = 0) {
+  model::Symbol s;
+  s.id = st.i64(base + 0);
+  s.uid = st.text(base + 1);
+  s.name = st.text(base + 2);
+  s.qualifiedName = st.text(base + 3);
+  s.kind = model::parseSymbolKind(st.text(base + 4)).value_or(model::SymbolKind::kFunction);
+  s.path = st.text(base + 5);
+  s.language = st.text(base + 6);
+  s.range = {static_cast<uint32_t>(st.i64(base + 7)), static_cast<uint32_t>(st.i64(base + 8)),
+             static_cast<uint32_t>(st.i64(base + 9)), static_cast<uint32_t>(st.i64(base + 10))};
+  s.signature = st.text(base + 11);
+  std::string vis = st.text(base + 12);
+  for (auto v : {model::Visibility::kPublic, model::Visibility::kPrivate,
+                 model::Visibility::kProtected, model::Visibility::kInternal,
+                 model::Visibility::kPackage})
+    if (model::toString(v) == vis) s.visibility = v;
+  s.doc = st.text(base + 13);
+  s.complexity = static_cast<uint32_t>(st.i64(base + 14));
+  s.isTest = st.i64(base + 15) != 0;
+  s.parentId = st.i64(base + 16);
+  s.centrality = st.f64(base + 17);
+  s.communityId = st.i64(base + 18);
+  return s;
+}
+
+bool endsWithSegment(const std::string& text, const std::string& suffix) {
+  if (text == suffix) return true;
+  if (text.size() <= suffix.size()) return false;
+  if (text.compare(text.size() - suffix.size(), suffix.size(), suffix) != 0) return false;
+  char before = text[text.size() - suffix.size() - 1];
+  return before == '.' || before == ':' || before == '/' || before == '\\';
+}
+
+bool scopeAllows(model::Scope scope, bool isTest) {
+  return scope == model::Scope::kAll || (scope == model::Scope::kTest) == isTest;
+}
+
+std::string lower(std::string s) {
+  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    cur[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j)
+      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    std::swap(prev, cur);
+  }
+  return prev[b.size()];
+}
+
+// FTS5 query from free text: each word split into name parts, each part a quoted prefix term.
+std::string ftsQuery(const std::string& text, const char* joiner) {
+  std::string parts = splitNameParts(text);
+  std::set<std::string> seen;
+  std::string out;
+  size_t pos = 0;
+  while (pos < parts.size()) {
+    size_t sp = parts.find(' ', pos);
+    std::string tok = parts.substr(pos, sp == std::string::npos ? std::string::npos : sp - pos);
+    pos = sp == std::string::npos ? parts.size() : sp + 1;
+    if (tok.empty() || !seen.insert(lower(tok)).second) continue;
+    std::string quoted = "\"";
+    for (char c : tok) {
+      if (c == '"') quoted += "\"\"";
+      else quoted += c;
+    }
+    quoted += "\"*";
+    if (!out.empty()) out += joiner;
+    out += quoted;
+  }
+  return out;
+}
+
+}  // namespace
+
+class SqliteIndex::Lease {
+ public:
+  Lease(SqliteIndex& owner, std::unique_ptr<Database> db) : owner_(owner), db_(std::move(db)) {
+    (void)db_->exec("BEGIN");  // one read snapshot for the whole call
+  }
+  ~Lease() {
+    (void)db_->exec("COMMIT");
+    owner_.release(std::move(db_));
+  }
+  sqlite3* handle() { return db_->handle(); }
+
+ private:
+  SqliteIndex& owner_;
+  std::unique_ptr<Database> db_;
+};
+
+SqliteIndex::SqliteIndex(std::filesystem::path dbPath) : path_(std::move(dbPath)) {}
+SqliteIndex::~SqliteIndex() = default;
+
+Expected<std::unique_ptr<Database>> SqliteIndex::acquire() {
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!idle_.empty()) {
+      auto db = std::move(idle_.back());
+      idle_.pop_back();
+      return db;
+    }
+  }
+  OpenOptions o;
+  o.path = path_;
+  o.readOnly = true;
+  o.rebuildIfIncompatible = false;
+  return Database::open(o);
+}
+
+void SqliteIndex::release(std::unique_ptr<Database> db) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (idle_.size() < 8) idle_.push_back(std::move(db));
+}
+
+#define CG_LEASE(var)                        \
+  auto var##Db = acquire();                  \
+  if (!var##Db) return var##Db.error();      \
+  Lease var(*this, std::move(*var##Db))
+
+Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequest& req,
+                                                         bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id "
+                                   "WHERE s.name = ? ORDER BY s.centrality DESC, f.path, "
+                                   "s.start_line LIMIT ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "lookup");
+  st.bind(1, req.name).bind(2, kMaxFetch);
+  uint32_t limit = req.limit.value_or(50);
+  std::vector<model::Symbol> out;
+  bool cut = false;
+  while (st.step()) {
+    model::Symbol s = readSymbol(st);
+    if (!scopeAllows(req.scope, s.isTest)) continue;
+    if (req.kind && !model::kindMatches(s.kind, *req.kind)) continue;
+    if (!req.fileSuffix.empty() && !endsWithSegment(s.path, req.fileSuffix)) continue;
+    if (!req.qualifier.empty()) {
+      bool ok = endsWithSegment(s.qualifiedName, req.qualifier + "." + s.name) ||
+                endsWithSegment(s.qualifiedName, req.qualifier + "::" + s.name);
+      if (!ok) {
+        // pkg.Func: the package (Go/Java) or the module file/directory name.
+        std::string dir = s.path.substr(0, s.path.rfind('/') == std::string::npos ? 0 : s.path.rfind('/'));
+        std::string base = s.path.substr(s.path.rfind('/') == std::string::npos ? 0 : s.path.rfind('/') + 1);
+        std::string stem = base.substr(0, base.find('.'));
+        std::string dirName = dir.substr(dir.rfind('/') == std::string::npos ? 0 : dir.rfind('/') + 1);
+        std::string modulePath = s.path.substr(0, s.path.rfind('.'));
+        for (auto& c : modulePath) if (c == '/') c = '.';
+        ok = s.qualifiedName == s.name &&
+             (stem == req.qualifier || dirName == req.qualifier ||
+              endsWithSegment(modulePath, req.qualifier));
+      }
+      if (!ok) continue;
+    }
+    if (out.size() >= limit) {
+      cut = true;
+      break;
+    }
+    out.push_back(std::move(s));
+  }
+  if (more) *more = cut;
+  return out;
+}
+
+Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.uid = ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "lookup by uid");
+  st.bind(1, uid);
+  if (!st.step()) return std::optional<model::Symbol>();
+  return std::optional<model::Symbol>(readSymbol(st));
+}
+
+Expected<std::optional<model::Symbol>> SqliteIndex::byId(int64_t id) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "lookup by id");
+  st.bind(1, id);
+  if (!st.step()) return std::optional<model::Symbol>();
+  return std::optional<model::Symbol>(readSymbol(st));
+}
+
+Expected<std::vector<model::SearchHit>> SqliteIndex::search(const model::SearchRequest& req,
+                                                            bool* more) {
+  CG_LEASE(lease);
+  uint32_t limit = req.limit.value_or(20);
+  std::vector<model::SearchHit> hits;
+  const std::string q = lower(req.query);
+  std::string qJoined;
+  for (char c : q)
+    if (std::isalnum(static_cast<unsigned char>(c))) qJoined += c;
+  for (const char* joiner : {" AND ", " OR "}) {
+    std::string match = ftsQuery(req.query, joiner);
+    if (match.empty()) break;
+    Statement st(lease.handle(),
+                 std::string("SELECT ") + kSymbolColumns +
+                     ", bm25(symbols_fts, 10.0, 2.0) FROM symbols_fts JOIN symbols s ON s.id = "
+                     "symbols_fts.rowid JOIN files f ON f.id = s.file_id WHERE symbols_fts MATCH ? "
+                     "ORDER BY bm25(symbols_fts, 10.0, 2.0) LIMIT ?");
+    if (!st.valid()) return sqliteError(lease.handle(), "search");
+    st.bind(1, match).bind(2, kMaxFetch);
+    while (st.step()) {
+      model::SearchHit h;
+      h.symbol = readSymbol(st);
+      if (!scopeAllows(req.scope, h.symbol.isTest)) continue;
+      if (req.kind && !model::kindMatches(h.symbol.kind, *req.kind)) continue;
+      std::string name = lower(h.symbol.name);
+      std::string nameJoined;
+      for (char c : name)
+        if (std::isalnum(static_cast<unsigned char>(c))) nameJoined += c;
+      double quality = name == q ? 1.0
+                       : nameJoined == qJoined ? 0.95
+                       : name.rfind(q, 0) == 0 || (!qJoined.empty() && nameJoined.rfind(qJoined, 0) == 0) ? 0.85
+                       : name.find(q) != std::string::npos || (!qJoined.empty() && nameJoined.find(qJoined) != std::string::npos) ? 0.7
+                       : std::string(joiner) == " AND " ? 0.55 : 0.35;
+      h.score = 0.75 * quality + 0.25 * h.symbol.centrality;
+      hits.push_back(std::move(h));
+    }
+    if (!hits.empty()) break;
+  }
+  std::stable_sort(hits.begin(), hits.end(), [](const model::SearchHit& a, const model::SearchHit& b) {
+    if (a.score != b.score) return a.score > b.score;
+    if (a.symbol.path != b.symbol.path) return a.symbol.path < b.symbol.path;
+    return a.symbol.range.line < b.symbol.range.line;
+  });
+  if (more) *more = hits.size() > limit;
+  if (hits.size() > limit) hits.resize(limit);
+  for (auto& h : hits) h.score = std::round(h.score * 1000) / 1000;
+  return hits;
+}
+
+Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsRequest& req, bool* more) {
+  CG_LEASE(lease);
+  std::string sql = std::string("SELECT r.id, r.kind, r.line, r.col, r.confidence, r.candidates, "
+                                "r.name, r.qualifier, rf.path, coalesce(r.source_id, 0), "
+                                "coalesce(r.target_id, 0), ") +
+                    kSymbolColumns +
+                    " FROM refs r JOIN files rf ON rf.id = r.file_id "
+                    "LEFT JOIN symbols s ON s.id = " +
+                    (req.incoming ? "r.source_id" : "r.target_id") +
+                    " LEFT JOIN files f ON f.id = s.file_id WHERE " +
+                    (req.incoming ? "r.target_id = ?" : "r.source_id = ?");
+  if (!req.incoming && !req.includeUnresolved) sql += " AND r.target_id IS NOT NULL";
+  if (!req.incoming) sql += " AND r.kind <> 'imports'";
+  if (!req.kinds.empty()) {
+    sql += " AND r.kind IN (";
+    for (size_t i = 0; i < req.kinds.size(); ++i) sql += i ? ",?" : "?";
+    sql += ")";
+  }
+  sql += " ORDER BY rf.path, r.line, r.col LIMIT ?";
+  Statement st(lease.handle(), sql);
+  if (!st.valid()) return sqliteError(lease.handle(), "references");
+  int i = 1;
+  st.bind(i++, req.symbolId);
+  for (auto k : req.kinds) st.bind(i++, model::toString(k));
+  uint32_t limit = req.limit.value_or(100);
+  st.bind(i, static_cast<int64_t>(limit) + 1);
+  std::vector<model::EdgeView> out;
+  while (st.step()) {
+    if (out.size() >= limit) {
+      if (more) *more = true;
+      return out;
+    }
+    model::EdgeView v;
+    v.edge.id = st.i64(0);
+    v.edge.kind = model::parseRefKind(st.text(1)).value_or(model::RefKind::kCalls);
+    v.edge.line = static_cast<uint32_t>(st.i64(2));
+    v.edge.column = static_cast<uint32_t>(st.i64(3));
+    v.edge.confidence = st.f64(4);
+    v.edge.candidates = static_cast<uint32_t>(st.i64(5));
+    v.edge.targetName = st.text(6);
+    v.edge.qualifier = st.text(7);
+    v.edge.sourcePath = st.text(8);
+    v.edge.sourceId = st.i64(9);
+    v.edge.targetId = st.i64(10);
+    if (!st.isNull(11)) {
+      v.other = readSymbol(st, 11);
+    } else {
+      v.other.name = req.incoming ? v.edge.sourcePath : v.edge.targetName;
+      v.other.path = req.incoming ? v.edge.sourcePath : std::string();
+    }
+    out.push_back(std::move(v));
+  }
+  if (more) *more = false;
+  return out;
+}
+
+Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& name, uint32_t limit) {
+  CG_LEASE(lease);
+  std::set<std::string> pool;
+  {
+    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name = ? COLLATE NOCASE LIMIT 20");
+    st.bind(1, name);
+    while (st.step()) pool.insert(st.text(0));
+  }
+  {
+    std::string match = ftsQuery(name, " OR ");
+    if (!match.empty()) {
+      Statement st(lease.handle(),
+                   "SELECT DISTINCT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid "
+                   "WHERE symbols_fts MATCH ? ORDER BY bm25(symbols_fts) LIMIT 200");
+      st.bind(1, match);
+      while (st.step()) pool.insert(st.text(0));
+    }
+  }
+  if (name.size() >= 3) {
+    // Names sharing the first characters (typos usually keep the start).
+    std::string lo = name.substr(0, 3), hi = lo;
+    hi.back() = static_cast<char>(hi.back() + 1);
+    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? LIMIT 500");
+    st.bind(1, lo).bind(2, hi);
+    while (st.step()) pool.insert(st.text(0));
+  }
+  std::vector<std::pair<size_t, std::string>> ranked;
+  const std::string target = lower(name);
+  for (const auto& cand : pool) {
+    if (cand == name) continue;
+    std::string lc = lower(cand);
+    size_t d = lc == target ? 0 : editDistance(lc, target);
+    size_t allowed = std::max<size_t>(2, target.size() / 3);
+    bool containsEither = target.size() >= 4 && (lc.find(target) != std::string::npos ||
+                                                  (lc.size() >= 4 && target.find(lc) != std::string::npos));
+    if (d <= allowed || containsEither) ranked.emplace_back(containsEither && d > allowed ? allowed + 1 : d, cand);
+  }
+  std::sort(ranked.begin(), ranked.end());
+  std::vector<std::string> out;
+  for (auto& [d, n] : ranked) {
+    if (out.size() >= limit) break;
+    out.push_back(n);
+  }
+  return out;
+}
+
+Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string& path) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? "
+                                   "ORDER BY s.start_line, s.start_col");
+  if (!st.valid()) return sqliteError(lease.handle(), "file symbols");
+  st.bind(1, path);
+  std::vector<model::Symbol> out;
+  while (st.step()) out.push_back(readSymbol(st));
+  return out;
+}
+
+static_assert(kSymbolColumnCount == 19, "readSymbol reads 19 columns");
+
+}  // namespace cg::store

@@ -1,0 +1,64 @@
+// A prepared statement with RAII finalisation and typed binding/reading. Every SQL statement in
+// the project goes through this: parameters are always bound, never spliced into SQL text.
+#pragma once
+
+#include <sqlite3.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "codegraph/support/expected.h"
+
+namespace cg::store {
+
+class Statement {
+ public:
+  Statement() = default;
+  Statement(sqlite3* db, std::string_view sql);
+  ~Statement();
+  Statement(Statement&& o) noexcept : stmt_(o.stmt_), db_(o.db_) { o.stmt_ = nullptr; }
+  Statement& operator=(Statement&& o) noexcept;
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  bool valid() const { return stmt_ != nullptr; }
+  std::string error() const { return db_ ? sqlite3_errmsg(db_) : "no database"; }
+
+  Statement& bind(int i, int64_t v) { sqlite3_bind_int64(stmt_, i, v); return *this; }
+  Statement& bind(int i, int v) { sqlite3_bind_int64(stmt_, i, v); return *this; }
+  Statement& bind(int i, uint32_t v) { sqlite3_bind_int64(stmt_, i, v); return *this; }
+  Statement& bind(int i, uint64_t v) { sqlite3_bind_int64(stmt_, i, static_cast<int64_t>(v)); return *this; }
+  Statement& bind(int i, double v) { sqlite3_bind_double(stmt_, i, v); return *this; }
+  Statement& bind(int i, std::string_view v) {
+    sqlite3_bind_text(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+    return *this;
+  }
+  Statement& bind(int i, const char* v) { return bind(i, std::string_view(v)); }
+  Statement& bind(int i, const std::string& v) { return bind(i, std::string_view(v)); }
+  Statement& bindNull(int i) { sqlite3_bind_null(stmt_, i); return *this; }
+  Statement& bindOptional(int i, int64_t v) { return v ? bind(i, v) : bindNull(i); }
+
+  // SQLITE_ROW → true, SQLITE_DONE → false; errors are recorded in lastCode().
+  bool step();
+  Status run();  // step to completion, then reset
+  void reset() { sqlite3_reset(stmt_); sqlite3_clear_bindings(stmt_); }
+  int lastCode() const { return last_; }
+
+  int64_t i64(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double f64(int col) const { return sqlite3_column_double(stmt_, col); }
+  bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  std::string text(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();
+  }
+
+ private:
+  sqlite3_stmt* stmt_ = nullptr;
+  sqlite3* db_ = nullptr;
+  int last_ = SQLITE_OK;
+};
+
+Error sqliteError(sqlite3* db, std::string_view what);
+
+}  // namespace cg::store

@@ -1,1 +1,0 @@
-namespace cg { void tools_module_anchor() {} }

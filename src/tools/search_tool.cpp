@@ -1,0 +1,84 @@
+// search — fuzzy find when the exact name is unknown. SPEC §5.
+#include "codegraph/tools/tools.h"
+#include "common.h"
+
+namespace cg::tools {
+namespace {
+
+constexpr int64_t kMaxLimit = 200;
+
+Json schema() {
+  return Json{
+      {"type", "object"},
+      {"properties",
+       {{"query", {{"type", "string"}, {"minLength", 1},
+                   {"description", "Words, partial names, camelCase or snake_case fragments, prefixes (e.g. 'parse config', 'HttpReq', 'load_')."}}},
+        {"kind", kindEnumSchema("Only this kind (same families as in symbols).")},
+        {"scope", scopeEnumSchema()},
+        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20},
+                   {"description", "Maximum results."}}}}},
+      {"required", {"query"}},
+      {"additionalProperties", false}};
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  std::string query = argString(args, "query");
+  bool blank = true;
+  for (char c : query)
+    if (std::isalnum(static_cast<unsigned char>(c)) || (static_cast<unsigned char>(c) & 0x80)) blank = false;
+  if (blank) return ToolResult::error("Invalid argument 'query': must contain at least one letter or digit.");
+  if (auto wait = notReady(env, ctx)) return *wait;
+  model::SearchRequest req;
+  req.query = query;
+  if (args.contains("kind")) req.kind = model::parseSymbolKind(argString(args, "kind"));
+  req.scope = parseScope(argString(args, "scope", "impl")).value_or(model::Scope::kImpl);
+  req.limit = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "limit", 20), 1, kMaxLimit));
+  bool more = false;
+  auto hits = env.index->search(req, &more);
+  if (!hits) return ToolResult::error("The index could not be read: " + hits.error().message);
+  Json out = Json::array();
+  for (const auto& h : *hits) {
+    out.push_back(Json{{"uid", h.symbol.uid},
+                       {"name", h.symbol.name},
+                       {"kind", std::string(model::toString(h.symbol.kind))},
+                       {"path", h.symbol.path},
+                       {"line", h.symbol.range.line},
+                       {"signature", h.symbol.signature},
+                       {"score", h.score}});
+  }
+  return ToolResult::ofJson(out);
+}
+
+}  // namespace
+
+Tool makeSearchTool(std::shared_ptr<const ToolEnv> env) {
+  Tool t;
+  t.name = "search";
+  t.title = "Fuzzy symbol search";
+  t.description =
+      "Find symbols when you do not know the exact name: words, fragments of camelCase or "
+      "snake_case names, prefixes. Results are ranked by match quality, then by how central the "
+      "symbol is in the code base. Once you know the exact name, use symbols (definitions and "
+      "references) or symbol_context (everything around one symbol).";
+  t.inputSchema = schema();
+  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
+ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env) {
+  ToolRegistry r;
+  r.add(makeSymbolsTool(env));
+  r.add(makeSearchTool(env));
+  return r;
+}
+
+std::string serverInstructions() {
+  return "codegraph-mcp answers questions about this repository's code from a symbol graph, "
+         "so you need not grep or read whole files.\n"
+         "- symbols: where is X defined (exact name, or Class.method / pkg.Func), and who "
+         "references it.\n"
+         "- search: find symbols when you only know part of the name or a few words.\n"
+         "Paths are relative to the repository root; lines are 1-based.";
+}
+
+}  // namespace cg::tools

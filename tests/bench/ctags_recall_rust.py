@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+"""Definition recall of the Rust extraction queries against universal-ctags.
+
+Runs `ctags` and `cg-extract debug-extract` (with the query files on disk) over the same .rs
+files and reports which share of ctags' definitions we also extract, plus the most common
+misses. Python 3, standard library only.
+
+    python3 tests/bench/ctags_recall_rust.py \
+        /usr/lib/rustlib/src/rust/library/core/src/fmt \
+        /usr/lib/rustlib/src/rust/library/std/src/collections \
+        /usr/lib/rustlib/src/rust/library/alloc/src
+
+A ctags tag counts as found when one of our definitions in the same file has the same name and
+a range that contains the ctags line (ctags reports the line of the name; our range starts at
+the item, which is the same line unless the item head spans several lines).
+
+Excluded ctags kinds (deliberately not definitions in our model):
+  implementation  `impl Foo { .. }` blocks: a naming @scope for their items, not a symbol
+                  (SPEC's 17 kinds have no "impl"); `impl Trait for Foo` becomes an
+                  `implements` edge instead.
+"""
+import argparse
+import collections
+import json
+import os
+import resource
+import subprocess
+import shutil
+import sys
+import tempfile
+import time
+
+LANG = "rust"
+CTAGS_LANGUAGE = "Rust"
+EXTENSIONS = (".rs",)
+SEPARATOR = "::"
+EXCLUDED_KINDS = {
+    "implementation": "impl blocks are scopes, not symbols",
+}
+# ctags kind -> the kinds of ours that express the same thing (for the kind-agreement figure).
+KIND_MAP = {
+    "function": {"function", "method"},
+    "method": {"method", "function"},
+    "struct": {"struct"},
+    "enum": {"enum"},
+    "enumerator": {"constant"},
+    "field": {"field"},
+    "interface": {"trait"},
+    "typedef": {"type"},
+    "module": {"module"},
+    "macro": {"macro"},
+    "variable": {"variable", "constant"},
+    "constant": {"constant"},
+    "union": {"union"},
+}
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def collect_files(roots, limit):
+    files = []
+    for root in roots:
+        if os.path.isfile(root):
+            files.append(root)
+            continue
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames.sort()
+            for f in sorted(filenames):
+                if f.endswith(EXTENSIONS):
+                    files.append(os.path.join(dirpath, f))
+    files = sorted(set(os.path.abspath(f) for f in files))
+    return files[:limit] if limit else files
+
+
+def run_ctags(files):
+    cmd = ["ctags", "--sort=no", "--output-format=json", "--fields=+nKzSe",
+           "--languages=" + CTAGS_LANGUAGE, "-f", "-", "-L", "-"]
+    out = subprocess.run(cmd, input="\n".join(files) + "\n", capture_output=True, text=True,
+                         check=True).stdout
+    tags = []
+    for line in out.splitlines():
+        try:
+            d = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        if d.get("_type") != "tag":
+            continue
+        tags.append({"name": d["name"], "path": os.path.abspath(d["path"]), "line": d["line"],
+                     "kind": d.get("kind", "?"), "scope": d.get("scope", "")})
+    return tags
+
+
+def parse_def(line):
+    # def <kind> <qualified> <line>-<end> <visibility> cc=<n> | <signature>
+    head = line.split(" | ", 1)[0].split()
+    kind, qualified, span = head[1], head[2], head[3]
+    start, end = (int(x) for x in span.split("-"))
+    name = qualified.rsplit(SEPARATOR, 1)[-1]
+    return {"kind": kind, "qualified": qualified, "name": name, "start": start, "end": end}
+
+
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def query_dir():
+    """A query folder holding only this language: the tool then loads (and times) just ours."""
+    d = tempfile.mkdtemp(prefix="cg_recall_")
+    os.symlink(os.path.join(REPO, "grammars", "queries", LANG), os.path.join(d, LANG))
+    return d
+
+
+def run_ours(files, tool, timeout):
+    qdir = query_dir()
+    env = dict(os.environ, CODEGRAPH_QUERY_DIR=qdir)
+    defs = {}
+    failures = []
+    t0 = time.monotonic()
+    cpu0 = child_cpu()
+    for f in files:
+        try:
+            p = subprocess.run([tool, "debug-extract", f], capture_output=True, text=True,
+                               env=env, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            failures.append((f, [f"timed out after {timeout}s"]))
+            defs[f] = []
+            continue
+        if p.returncode != 0:
+            failures.append((f, p.stderr.strip().splitlines()[-1:] or ["?"]))
+        defs[f] = [parse_def(l) for l in p.stdout.splitlines() if l.startswith("def ")]
+    elapsed = time.monotonic() - t0
+    cpu = child_cpu() - cpu0
+    # The per-process start (loading the queries) is not extraction work: measure it apart.
+    empty = os.path.join(qdir, "empty" + EXTENSIONS[0])
+    open(empty, "w").close()
+    c1 = child_cpu()
+    for _ in range(10):
+        subprocess.run([tool, "debug-extract", empty], capture_output=True, env=env)
+    startup = (child_cpu() - c1) / 10
+    shutil.rmtree(qdir)
+    timed_out = sum(1 for _, e in failures if e[0].startswith("timed out"))
+    elapsed -= timed_out * timeout
+    return defs, failures, elapsed, cpu, startup
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("roots", nargs="+", help="directories or files")
+    ap.add_argument("--tool", default="/work/cg-extract")
+    ap.add_argument("--limit", type=int, default=0, help="at most this many files")
+    ap.add_argument("--top", type=int, default=20, help="how many common misses to list")
+    ap.add_argument("--show", type=int, default=0, help="print this many individual misses")
+    ap.add_argument("--timeout", type=float, default=20, help="seconds per file")
+    args = ap.parse_args()
+
+    files = collect_files(args.roots, args.limit)
+    if not files:
+        sys.exit("no files")
+    tags = run_ctags(files)
+    defs, failures, elapsed, cpu, startup = run_ours(files, args.tool, args.timeout)
+
+    excluded = collections.Counter(t["kind"] for t in tags if t["kind"] in EXCLUDED_KINDS)
+    wanted = [t for t in tags if t["kind"] not in EXCLUDED_KINDS]
+    found, kind_ok = 0, 0
+    misses = []
+    per_kind = collections.defaultdict(lambda: [0, 0])
+    for t in wanted:
+        cands = [d for d in defs.get(t["path"], []) if d["name"] == t["name"]
+                 and d["start"] <= t["line"] <= d["end"]]
+        per_kind[t["kind"]][1] += 1
+        if cands:
+            found += 1
+            per_kind[t["kind"]][0] += 1
+            # the innermost candidate is the definition itself
+            best = min(cands, key=lambda d: d["end"] - d["start"])
+            if best["kind"] in KIND_MAP.get(t["kind"], {best["kind"]}):
+                kind_ok += 1
+        else:
+            misses.append(t)
+
+    ours_total = sum(len(v) for v in defs.values())
+    print(f"files: {len(files)}   ctags tags: {len(tags)}   excluded: "
+          + (", ".join(f"{k} {n} ({EXCLUDED_KINDS[k]})" for k, n in excluded.items()) or "none"))
+    print(f"recall: {found}/{len(wanted)} = {100.0 * found / max(1, len(wanted)):.2f}%   "
+          f"kind agreement on found: {100.0 * kind_ok / max(1, found):.2f}%   "
+          f"our definitions: {ours_total}")
+    print("per ctags kind: " + ", ".join(
+        f"{k} {f}/{n}" for k, (f, n) in sorted(per_kind.items(), key=lambda kv: -kv[1][1])))
+    timed_out = {f for f, e in failures if e[0].startswith("timed out")}
+    ok_files = len(files) - len(timed_out)
+    print(f"time: {elapsed:.2f}s wall for {ok_files} files = {ok_files / elapsed:.1f} files/s; "
+          f"CPU {cpu:.2f}s, of which process starts {startup * 1000:.0f} ms each; "
+          f"extraction alone {ok_files / max(1e-9, cpu - startup * len(files)):.1f} files/s "
+          f"of CPU (timed-out files not counted)")
+    if timed_out:
+        rest = [t for t in wanted if t["path"] not in timed_out]
+        rest_found = sum(1 for t in rest if t not in misses)
+        print(f"recall without the {len(timed_out)} timed-out files: {rest_found}/{len(rest)} = "
+              f"{100.0 * rest_found / max(1, len(rest)):.2f}%")
+        misses = [t for t in misses if t["path"] not in timed_out]
+    if failures:
+        print(f"extraction failures: {len(failures)}")
+        for f, err in failures[:10]:
+            print(f"  {f}: {err[0]}")
+    common = collections.Counter((t["kind"], t["name"]) for t in misses)
+    print(f"\n{min(args.top, len(common))} most common misses (kind name: count)"
+          + (" outside timed-out files" if timed_out else "") + ":")
+    for (kind, name), n in common.most_common(args.top):
+        ex = next(t for t in misses if t["kind"] == kind and t["name"] == name)
+        print(f"  {kind:12} {name:32} {n:4}   e.g. {os.path.relpath(ex['path'])}:{ex['line']}")
+    for t in misses[:args.show]:
+        print(f"  miss {t['kind']} {t['name']} {os.path.relpath(t['path'])}:{t['line']}")
+
+
+if __name__ == "__main__":
+    main()
