@@ -25,6 +25,7 @@
 #include "codegraph/lang/extractor.h"
 #include "codegraph/mcp/server.h"
 #include "codegraph/store/database.h"
+#include "codegraph/store/dump.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
@@ -46,6 +47,7 @@ Usage:
   codegraph-mcp call TOOL [JSON] --repo DIR      run one tool and print its result
   codegraph-mcp stats --repo DIR                 what the index holds
   codegraph-mcp debug-extract FILE [--tree]      show what the queries extract from one file
+  codegraph-mcp debug-dump --repo DIR            print the whole index as sorted lines
 
 Options:
   --repo DIR          repository root (default: the current directory)
@@ -99,6 +101,11 @@ database size and the time of the last completed index.
 Example:
   codegraph-mcp stats --repo .
 )"},
+    {"debug-dump", R"(codegraph-mcp debug-dump --repo DIR [--db PATH]
+
+Prints the index as sorted lines (symbols, resolved edges with confidence, unresolved
+references with their candidate counts): the format of tests/fixtures/*/expected.txt.
+)"},
     {"debug-extract", R"(codegraph-mcp debug-extract FILE [--tree]
 
 Prints the symbols and references the language's queries extract from FILE (the format of
@@ -126,7 +133,7 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  static const std::vector<std::string> kCommands = {"serve", "index", "call", "stats", "debug-extract"};
+  static const std::vector<std::string> kCommands = {"serve", "index", "call", "stats", "debug-extract", "debug-dump"};
   int i = 1;
   if (i < argc && argv[i][0] != '-') {
     std::string c = argv[i];
@@ -351,7 +358,8 @@ int main(int argc, char** argv) {
 
   if (args.command == "call" && (args.positional.empty() || args.positional.size() > 2))
     usageError("call takes TOOL and optional JSON arguments");
-  if ((args.command == "index" || args.command == "stats" || args.command == "serve") &&
+  if ((args.command == "index" || args.command == "stats" || args.command == "serve" ||
+       args.command == "debug-dump") &&
       !args.positional.empty())
     usageError("unexpected argument '" + args.positional[0] + "'");
 
@@ -368,6 +376,16 @@ int main(int argc, char** argv) {
       return kExitFailure;
     }
     std::cerr << summaryLine(*summary) << "\n";
+    return kExitOk;
+  }
+
+  if (args.command == "debug-dump") {
+    auto lines = cg::store::dumpIndex(**db, true);
+    if (!lines) {
+      std::cerr << "codegraph-mcp: " << lines.error().message << "\n";
+      return kExitFailure;
+    }
+    for (const auto& l : *lines) std::cout << l << "\n";
     return kExitOk;
   }
 

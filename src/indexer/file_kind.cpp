@@ -16,7 +16,7 @@ namespace {
 // Directory names never walked, in both modes (a path with such a component is skipped, and no
 // `!` pattern brings it back). Generated or third-party trees: indexing them drowns the
 // repository's own code and costs most of the time.
-constexpr std::array<std::string_view, 10> kSkippedDirNames = {
+constexpr std::array<std::string_view, 9> kSkippedDirNames = {
     "node_modules",      // npm / yarn / pnpm packages
     "bower_components",  // Bower packages
     "jspm_packages",     // jspm packages
@@ -26,10 +26,11 @@ constexpr std::array<std::string_view, 10> kSkippedDirNames = {
     "out",               // javac, TypeScript, IntelliJ output
     "target",            // Cargo, Maven, sbt output
     "__pycache__",       // CPython bytecode
-    "venv",              // Python virtual environments not hidden as .venv
 };
 // Plus any name starting with "cmake-build-" (CLion's cmake-build-debug, ...) and every hidden
-// folder (a name starting with '.': .git, .venv, .tox, .idea, .cache, .next, ...).
+// folder (a name starting with '.': .git, .venv, .tox, .idea, .cache, .next, ...). Python
+// virtual environments under other names are recognised by content, not by name (walker.cpp:
+// a directory holding pyvenv.cfg): "venv" is also the standard library's venv package.
 constexpr std::string_view kSkippedDirPrefix = "cmake-build-";
 
 constexpr size_t kMaxLineBytes = 4000;
@@ -47,13 +48,20 @@ std::string errnoMessage(const char* what, int err) {
 
 std::string_view toString(SkipReason reason) {
   switch (reason) {
-    case SkipReason::kBinary: return "binary";
-    case SkipReason::kTooLarge: return "too_large";
-    case SkipReason::kMinified: return "minified";
-    case SkipReason::kUnreadable: return "unreadable";
-    case SkipReason::kSymlinkOutside: return "symlink_outside";
-    case SkipReason::kSymlinkLoop: return "symlink_loop";
-    case SkipReason::kUnsupported: return "unsupported";
+    case SkipReason::kBinary:
+      return "binary";
+    case SkipReason::kTooLarge:
+      return "too_large";
+    case SkipReason::kMinified:
+      return "minified";
+    case SkipReason::kUnreadable:
+      return "unreadable";
+    case SkipReason::kSymlinkOutside:
+      return "symlink_outside";
+    case SkipReason::kSymlinkLoop:
+      return "symlink_loop";
+    case SkipReason::kUnsupported:
+      return "unsupported";
   }
   return "unknown";
 }
@@ -69,7 +77,8 @@ bool isBuiltinSkippedDir(std::string_view name) {
 
 bool isInsideRoot(std::string_view root, std::string_view path) {
   if (root == "/") return !path.empty() && path.front() == '/';
-  return path.substr(0, root.size()) == root && (path.size() == root.size() || path[root.size()] == '/');
+  return path.substr(0, root.size()) == root &&
+         (path.size() == root.size() || path[root.size()] == '/');
 }
 
 bool looksMinified(std::string_view head, uint64_t fileSize) {
@@ -221,11 +230,18 @@ FileVerdict classifyFile(const std::filesystem::path& root, const std::string& r
   const std::string absPath = rootStr + "/" + relPath;
   ResolvedEntry e = resolveEntry(rootStr, absPath);
   switch (e.kind) {
-    case ResolvedEntry::Kind::kRegular: return classifyContent(e, absPath, relPath, maxFileBytes, nullptr);
-    case ResolvedEntry::Kind::kMissing: v.skip = SkipReason::kUnreadable; return v;
-    case ResolvedEntry::Kind::kSkipped: v.skip = e.reason; return v;
+    case ResolvedEntry::Kind::kRegular:
+      return classifyContent(e, absPath, relPath, maxFileBytes, nullptr);
+    case ResolvedEntry::Kind::kMissing:
+      v.skip = SkipReason::kUnreadable;
+      return v;
+    case ResolvedEntry::Kind::kSkipped:
+      v.skip = e.reason;
+      return v;
     case ResolvedEntry::Kind::kDirectory:  // not a file: nothing to index under this name
-    case ResolvedEntry::Kind::kSpecial: v.skip = SkipReason::kUnsupported; return v;
+    case ResolvedEntry::Kind::kSpecial:
+      v.skip = SkipReason::kUnsupported;
+      return v;
   }
   return v;
 }

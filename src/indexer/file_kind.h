@@ -53,10 +53,10 @@ struct ResolvedEntry {
   };
   Kind kind = Kind::kSkipped;
   SkipReason reason = SkipReason::kUnreadable;
-  std::string error;          // for kSkipped: what went wrong, for the walk's error list
-  struct stat st {};          // of the entry, or of the symlink's target
+  std::string error;  // for kSkipped: what went wrong, for the walk's error list
+  struct stat st {};  // of the entry, or of the symlink's target
   bool viaSymlink = false;
-  std::string target;         // for symlinks: the canonical target (absolute)
+  std::string target;  // for symlinks: the canonical target (absolute)
 };
 
 // absPath = root + "/" + relPath; the caller vouches that every directory above the entry stays

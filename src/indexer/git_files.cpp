@@ -59,9 +59,19 @@ Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& roo
   posix_spawnattr_setflags(&r.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 
   const std::string rootStr = root.string();
-  std::array<const char*, 13> argv = {"git", "-C", rootStr.c_str(), "-c", "core.fsmonitor=false",
-                                      "-c", "core.hooksPath=/dev/null", "ls-files", "-z",
-                                      "--cached", "--others", "--exclude-standard", nullptr};
+  std::array<const char*, 13> argv = {"git",
+                                      "-C",
+                                      rootStr.c_str(),
+                                      "-c",
+                                      "core.fsmonitor=false",
+                                      "-c",
+                                      "core.hooksPath=/dev/null",
+                                      "ls-files",
+                                      "-z",
+                                      "--cached",
+                                      "--others",
+                                      "--exclude-standard",
+                                      nullptr};
   std::vector<std::string> envStrings = childEnvironment();
   std::vector<char*> envp;
   for (auto& s : envStrings) envp.push_back(s.data());
@@ -94,7 +104,8 @@ Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& roo
   r.pipe[0] = -1;
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) return makeError(ErrorCode::kIo, std::string("waitpid: ") + std::strerror(errno));
+    if (errno != EINTR)
+      return makeError(ErrorCode::kIo, std::string("waitpid: ") + std::strerror(errno));
   }
   if (readErr != 0)
     return makeError(ErrorCode::kIo, std::string("reading git output: ") + std::strerror(readErr));

@@ -1,10 +1,12 @@
 #include "gitignore.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cctype>
+#include <cerrno>
 #include <fstream>
-#include <iterator>
 
 #include <spdlog/spdlog.h>
 
@@ -47,7 +49,8 @@ bool classNameMatches(std::string_view name, unsigned char c, bool* known) {
 }
 
 // The bracket expression starting at pat[open] == '[' against one character. Returns 1 (match),
-// 0 (no match) or -1 (malformed: unterminated or an unknown [:name:]); *next is the index after ']'.
+// 0 (no match) or -1 (malformed: unterminated or an unknown [:name:]); *next is the index after
+// ']'.
 int matchClass(std::string_view pat, size_t open, unsigned char ch, size_t* next) {
   size_t i = open + 1;
   bool negate = false;
@@ -185,15 +188,29 @@ IgnoreFile IgnoreFile::parse(std::string_view text, std::string base) {
 }
 
 std::optional<IgnoreFile> IgnoreFile::load(const fs::path& file, std::string base) {
-  struct stat st{};
-  if (::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return std::nullopt;
+  // A symlinked ignore file is not followed (as git does since 2.32): it could name a file
+  // outside the repository, and nothing outside is read.
+  int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return std::nullopt;
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return std::nullopt;
+  }
   if (static_cast<std::uintmax_t>(st.st_size) > kMaxIgnoreFileBytes) {
+    ::close(fd);
     spdlog::warn("ignore file {} is over {} bytes; not read", file.string(), kMaxIgnoreFileBytes);
     return std::nullopt;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string text;
+  char buf[16384];
+  while (text.size() <= kMaxIgnoreFileBytes) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    text.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
   return parse(text, std::move(base));
 }
 
@@ -263,7 +280,7 @@ IgnoreOrigin findIgnoreOrigin(const fs::path& root) {
   origin.top = root;
   fs::path dotGit;
   for (fs::path dir = root;; dir = dir.parent_path()) {
-    struct stat st{};
+    struct stat st {};
     if (::lstat((dir / ".git").c_str(), &st) == 0) {
       origin.top = dir;
       dotGit = dir / ".git";

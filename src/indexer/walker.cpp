@@ -10,9 +10,11 @@
 //                   not installed, fails, or the root is not in a work tree.
 //
 // In both modes a path with a built-in skipped directory component (isBuiltinSkippedDir: hidden
-// folders, node_modules, vendor, build output) is dropped without being counted, as an ignored
-// file is. Hidden FILES are kept when they have a language (a top-level .eslintrc.js is code);
-// those in hidden folders never get that far. Each remaining file is judged by file_kind.h.
+// folders, node_modules, vendor, build output), or below a directory holding `pyvenv.cfg` (a
+// Python virtual environment, whatever its name; not the root itself), is dropped without being
+// counted, as an ignored file is. Hidden FILES are kept when they have a language (a top-level
+// .eslintrc.js is code); those in hidden folders never get that far. Each remaining file is judged
+// by file_kind.h.
 //
 // Symlinks: followed only when the canonical target is inside the root. A symlinked directory
 // is walked under the link's path unless its target lies in a built-in skipped directory
@@ -26,6 +28,7 @@
 #include "codegraph/indexer/walker.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -40,6 +43,7 @@
 #include <mutex>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include <spdlog/spdlog.h>
 
@@ -51,6 +55,7 @@ namespace cg::indexer {
 namespace {
 
 constexpr size_t kMaxErrors = 100;
+constexpr std::string_view kVenvMarker = "pyvenv.cfg";
 constexpr size_t kReasonCount = static_cast<size_t>(SkipReason::kUnsupported) + 1;
 
 struct WalkContext {
@@ -96,7 +101,8 @@ struct Collector {
              std::string relPath) {
     std::string error;
     FileVerdict v = classifyContent(e, absPath, relPath, ctx.maxFileBytes, &error);
-    if (v.skip == SkipReason::kUnreadable) return fail(*v.skip, std::move(relPath), std::move(error));
+    if (v.skip == SkipReason::kUnreadable)
+      return fail(*v.skip, std::move(relPath), std::move(error));
     if (v.skip) return skip(*v.skip);
     files.push_back(WalkedFile{std::move(relPath), v.language, v.size, v.mtimeNs});
   }
@@ -164,13 +170,19 @@ struct GitItem {
 std::vector<GitItem> prepareGitItems(const WalkContext& ctx, std::vector<std::string> paths) {
   std::sort(paths.begin(), paths.end());
   paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
+  std::unordered_set<std::string> venvDirs;  // a listed <dir>/pyvenv.cfg marks a virtualenv
+  for (const auto& p : paths) {
+    size_t slash = p.rfind('/');
+    if (slash != std::string::npos && std::string_view(p).substr(slash + 1) == kVenvMarker)
+      venvDirs.insert(p.substr(0, slash));
+  }
   std::unordered_map<std::string, bool> plainDirs;
   auto isPlain = [&](auto&& self, const std::string& dir) -> bool {
     if (dir.empty()) return true;
     if (auto it = plainDirs.find(dir); it != plainDirs.end()) return it->second;
     size_t slash = dir.rfind('/');
     bool plain = self(self, slash == std::string::npos ? std::string() : dir.substr(0, slash));
-    struct stat st{};
+    struct stat st {};
     plain = plain && ::lstat(ctx.abs(dir).c_str(), &st) == 0 && S_ISDIR(st.st_mode);
     plainDirs.emplace(dir, plain);
     return plain;
@@ -180,8 +192,10 @@ std::vector<GitItem> prepareGitItems(const WalkContext& ctx, std::vector<std::st
   for (auto& p : paths) {
     bool skipped = false;
     for (size_t start = 0, slash; !skipped && (slash = p.find('/', start)) != std::string::npos;
-         start = slash + 1)
-      skipped = isBuiltinSkippedDir(std::string_view(p).substr(start, slash - start));
+         start = slash + 1) {
+      skipped = isBuiltinSkippedDir(std::string_view(p).substr(start, slash - start)) ||
+                (!venvDirs.empty() && venvDirs.count(p.substr(0, slash)) > 0);
+    }
     if (skipped) continue;
     size_t slash = p.rfind('/');
     bool plain = slash == std::string::npos || isPlain(isPlain, p.substr(0, slash));
@@ -197,7 +211,8 @@ void judgeGitItem(const WalkContext& ctx, GitItem& item, Collector& out) {
     if (::realpath(parent.c_str(), buf) == nullptr) {
       int err = errno;
       if (err == ENOENT || err == ENOTDIR) return;  // deleted with its directory
-      if (err == ELOOP) return out.fail(SkipReason::kSymlinkLoop, std::move(item.path), "symlink loop");
+      if (err == ELOOP)
+        return out.fail(SkipReason::kSymlinkLoop, std::move(item.path), "symlink loop");
       return out.fail(SkipReason::kUnreadable, std::move(item.path),
                       std::string("realpath: ") + std::strerror(err));
     }
@@ -209,9 +224,11 @@ void judgeGitItem(const WalkContext& ctx, GitItem& item, Collector& out) {
     case ResolvedEntry::Kind::kMissing:    // a tracked file deleted from the work tree
     case ResolvedEntry::Kind::kDirectory:  // a submodule, or a symlink to a directory
       return;
-    case ResolvedEntry::Kind::kRegular: return out.judge(ctx, e, absPath, std::move(item.path));
+    case ResolvedEntry::Kind::kRegular:
+      return out.judge(ctx, e, absPath, std::move(item.path));
     case ResolvedEntry::Kind::kSkipped:
-    case ResolvedEntry::Kind::kSpecial: return out.unresolved(e, std::move(item.path));
+    case ResolvedEntry::Kind::kSpecial:
+      return out.unresolved(e, std::move(item.path));
   }
 }
 
@@ -241,6 +258,7 @@ struct DirTask {
   IgnoreChain chain;                        // the rules for this directory's entries...
   bool chainHasOwnFile = false;             // ...already holding its own .gitignore (the root)
   std::shared_ptr<const Ancestor> parents;  // directories above, for loop detection
+  bool viaSymlink = false;                  // reached through a symlink checked to stay inside
 };
 
 // A shared LIFO of directories; pop() blocks until there is work or every worker is idle.
@@ -277,10 +295,16 @@ class DirQueue {
 void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collector& out) {
   const std::string dirAbs = ctx.abs(task.rel);
   const std::string shown = task.rel.empty() ? "." : task.rel;
-  DIR* dir = ::opendir(dirAbs.c_str());
-  if (dir == nullptr)
-    return out.fail(SkipReason::kUnreadable, shown, std::string("opendir: ") + std::strerror(errno));
-  struct stat st{};
+  // O_NOFOLLOW: a directory swapped for a symlink after readdir is not entered.
+  int fd = ::open(dirAbs.c_str(),
+                  O_RDONLY | O_DIRECTORY | O_CLOEXEC | (task.viaSymlink ? 0 : O_NOFOLLOW));
+  DIR* dir = fd < 0 ? nullptr : ::fdopendir(fd);
+  if (dir == nullptr) {
+    int err = errno;
+    if (fd >= 0) ::close(fd);
+    return out.fail(SkipReason::kUnreadable, shown, std::string("opendir: ") + std::strerror(err));
+  }
+  struct stat st {};
   if (::fstat(dirfd(dir), &st) != 0) {
     int err = errno;
     ::closedir(dir);
@@ -295,16 +319,19 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
   auto self = std::make_shared<const Ancestor>(Ancestor{st.st_dev, st.st_ino, task.parents});
 
   std::vector<std::pair<std::string, unsigned char>> entries;
-  bool hasGitignore = false;
+  bool hasGitignore = false, isVenv = false;
   errno = 0;
   while (const dirent* de = ::readdir(dir)) {
     std::string_view name = de->d_name;
     if (name == "." || name == "..") continue;
     hasGitignore = hasGitignore || name == ".gitignore";
+    isVenv = isVenv || name == kVenvMarker;
     entries.emplace_back(name, de->d_type);
   }
-  if (errno != 0) out.fail(SkipReason::kUnreadable, shown, std::string("readdir: ") + std::strerror(errno));
+  if (errno != 0)
+    out.fail(SkipReason::kUnreadable, shown, std::string("readdir: ") + std::strerror(errno));
   ::closedir(dir);
+  if (isVenv && !task.rel.empty()) return;
 
   IgnoreChain chain = task.chain;
   if (hasGitignore && !task.chainHasOwnFile) {
@@ -317,7 +344,7 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
     std::string rel = prefix + name;
     if (type == DT_DIR) {
       if (isBuiltinSkippedDir(name) || chain.isIgnored(ctx.topRel(rel), true)) continue;
-      queue.push(DirTask{std::move(rel), chain, false, self});
+      queue.push(DirTask{std::move(rel), chain, false, self, false});
       continue;
     }
     // A plain file needs no syscall to be ignored; links and unknown types are resolved first.
@@ -332,14 +359,18 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
     switch (e.kind) {
       case ResolvedEntry::Kind::kDirectory:
         if (!e.viaSymlink || targetWalkable(ctx, e.target))
-          queue.push(DirTask{std::move(rel), chain, false, self});
+          queue.push(DirTask{std::move(rel), chain, false, self, e.viaSymlink});
         break;
-      case ResolvedEntry::Kind::kRegular: out.judge(ctx, e, absPath, std::move(rel)); break;
+      case ResolvedEntry::Kind::kRegular:
+        out.judge(ctx, e, absPath, std::move(rel));
+        break;
       case ResolvedEntry::Kind::kMissing:
         out.fail(SkipReason::kUnreadable, std::move(rel), "vanished while walked");
         break;
       case ResolvedEntry::Kind::kSkipped:
-      case ResolvedEntry::Kind::kSpecial: out.unresolved(e, std::move(rel)); break;
+      case ResolvedEntry::Kind::kSpecial:
+        out.unresolved(e, std::move(rel));
+        break;
     }
   }
 }
@@ -348,7 +379,7 @@ std::vector<Collector> walkDirectories(const WalkContext& ctx, const IgnoreOrigi
                                        unsigned threads) {
   std::vector<Collector> parts(threads);
   DirQueue queue;
-  queue.push(DirTask{"", loadChainForDirectory(origin, ""), true, nullptr});
+  queue.push(DirTask{"", loadChainForDirectory(origin, ""), true, nullptr, false});
   runWorkers(threads, [&](unsigned w) {
     DirTask task;
     while (queue.pop(task)) {
@@ -375,15 +406,16 @@ Expected<WalkResult> walkRepository(const WalkOptions& options) {
   ctx.maxFileBytes = options.maxFileBytes;
   if (!options.root.is_absolute())
     return makeError(ErrorCode::kInvalidArgument, "repository root must be absolute: " + ctx.root);
-  struct stat st{};
+  struct stat st {};
   if (::stat(ctx.root.c_str(), &st) != 0)
     return makeError(errno == ENOENT ? ErrorCode::kNotFound : ErrorCode::kIo,
                      "cannot access repository root " + ctx.root + ": " + std::strerror(errno));
   if (!S_ISDIR(st.st_mode))
-    return makeError(ErrorCode::kInvalidArgument, "repository root is not a directory: " + ctx.root);
+    return makeError(ErrorCode::kInvalidArgument,
+                     "repository root is not a directory: " + ctx.root);
   if (::access(ctx.root.c_str(), R_OK | X_OK) != 0)
-    return makeError(ErrorCode::kIo, "cannot read repository root " + ctx.root + ": " +
-                                         std::strerror(errno));
+    return makeError(ErrorCode::kIo,
+                     "cannot read repository root " + ctx.root + ": " + std::strerror(errno));
 
   const unsigned threads = threadCount(options.threads);
   const IgnoreOrigin origin = findIgnoreOrigin(options.root);
@@ -408,9 +440,8 @@ Expected<WalkResult> walkRepository(const WalkOptions& options) {
 
   uint64_t skippedTotal = 0;
   for (auto& [reason, n] : result.skipped) skippedTotal += n;
-  spdlog::info("walk of {}: {} files, {} skipped ({}, {} thread{})", ctx.root,
-               result.files.size(), skippedTotal, usedGit ? "git" : ".gitignore walk", threads,
-               threads == 1 ? "" : "s");
+  spdlog::info("walk of {}: {} files, {} skipped ({}, {} thread{})", ctx.root, result.files.size(),
+               skippedTotal, usedGit ? "git" : ".gitignore walk", threads, threads == 1 ? "" : "s");
   for (auto& [reason, n] : result.skipped) spdlog::debug("  skipped {}: {}", toString(reason), n);
   if (!result.errors.empty()) {
     auto count = [&](SkipReason r) {

@@ -9,9 +9,12 @@ size_t nestingDepth(std::string_view s, size_t limit) {
   bool inString = false, escaped = false;
   for (char c : s) {
     if (inString) {
-      if (escaped) escaped = false;
-      else if (c == '\\') escaped = true;
-      else if (c == '"') inString = false;
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        inString = false;
       continue;
     }
     if (c == '"') {
@@ -118,7 +121,9 @@ std::string serialize(const Json& message) {
   return message.dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 
-std::string idKey(const Json& id) { return serialize(id); }
+std::string idKey(const Json& id) {
+  return serialize(id);
+}
 
 std::string negotiateVersion(const Json& requested) {
   if (requested.is_string())

@@ -36,10 +36,10 @@ constexpr size_t kMaxNesting = 64;
 struct Message {
   enum class Kind { kRequest, kNotification, kResponse, kInvalid };
   Kind kind = Kind::kInvalid;
-  Json id;             // kRequest: the id; kInvalid: the id when it was readable, else null
-  std::string method;  // kRequest, kNotification
-  Json params;         // as sent; null when absent
-  int errorCode = 0;   // kInvalid: rpc::kParseError or rpc::kInvalidRequest
+  Json id;                   // kRequest: the id; kInvalid: the id when it was readable, else null
+  std::string method;        // kRequest, kNotification
+  Json params;               // as sent; null when absent
+  int errorCode = 0;         // kInvalid: rpc::kParseError or rpc::kInvalidRequest
   std::string errorMessage;  // kInvalid: for the error response; kNotification: a warning
 };
 

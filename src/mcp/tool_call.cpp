@@ -31,7 +31,8 @@ tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
     return tool.handler(args, ctx);
   } catch (const std::exception& e) {
     spdlog::error("tool {} threw: {}", tool.name, e.what());
-    return tools::ToolResult::error("The tool '" + tool.name + "' failed: " + asClause(e.what()) + ".");
+    return tools::ToolResult::error("The tool '" + tool.name + "' failed: " + asClause(e.what()) +
+                                    ".");
   } catch (...) {
     spdlog::error("tool {} threw a non-standard exception", tool.name);
     return tools::ToolResult::error("The tool '" + tool.name + "' failed with an unknown error.");

@@ -27,8 +27,8 @@ class LineReader {
     kLine,      // line holds one line, without its terminator
     kOversize,  // a line exceeded maxLineBytes; it is being discarded
     kEof,
-    kStopped,   // the wake fd became readable
-    kError,     // read/poll failed; error holds errno
+    kStopped,  // the wake fd became readable
+    kError,    // read/poll failed; error holds errno
   };
   struct Event {
     Status status;
@@ -52,8 +52,8 @@ class LineReader {
   int wakeFd_;
   size_t maxLineBytes_;
   std::string buffer_;
-  size_t start_ = 0;      // first unconsumed byte of buffer_
-  size_t scanned_ = 0;    // bytes from start_ known to hold no '\n'
+  size_t start_ = 0;    // first unconsumed byte of buffer_
+  size_t scanned_ = 0;  // bytes from start_ known to hold no '\n'
   size_t peak_ = 0;
   bool discarding_ = false;
   bool eof_ = false;

@@ -8,7 +8,9 @@ WorkerPool::WorkerPool(unsigned threads) {
   for (unsigned i = 0; i < threads; ++i) threads_.emplace_back([this] { loop(); });
 }
 
-WorkerPool::~WorkerPool() { shutdown(); }
+WorkerPool::~WorkerPool() {
+  shutdown();
+}
 
 bool WorkerPool::submit(std::function<void()> job) {
   {

@@ -140,8 +140,8 @@ std::optional<std::string> checkObject(const Json& schema, const Json& value,
       if (!r.is_string() || value.contains(r.get<std::string>())) continue;
       std::string key = r.get<std::string>();
       std::string type = props.contains(key) ? describeType(props[key]) : "";
-      return "Missing required argument '" + name(key) + "'" + (type.empty() ? "" : " (" + type + ")") +
-             ".";
+      return "Missing required argument '" + name(key) + "'" +
+             (type.empty() ? "" : " (" + type + ")") + ".";
     }
   }
 

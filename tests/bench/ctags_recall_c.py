@@ -80,15 +80,26 @@ def detected_language(path):
     return "cpp"
 
 
-CPP_LINE = re.compile(r"^\s*(class\s|namespace\s|template\s*<|public:|private:|protected:)", re.M)
+CPP_LINE = re.compile(r"^\s*(class\s|namespace\s|template\s*<|public:|private:|protected:)")
+PP_IF = re.compile(r"^\s*#\s*(if|ifdef|ifndef)\b")
+PP_ENDIF = re.compile(r"^\s*#\s*endif\b")
 
 
 def is_cpp_header(path):
-    """A header written in C++ (curses' C++ binding, z3++.h): many C++ lines, not just an
-    `#ifdef __cplusplus` block."""
+    """A header written in C++ (curses' C++ binding, z3++.h), not a C header with C++ in its
+    `#ifdef __cplusplus` blocks: C++ lines outside any conditional that mentions __cplusplus."""
     with open(path, "rb") as f:
-        text = f.read().decode("utf-8", "replace")
-    return len(CPP_LINE.findall(text)) >= 5
+        lines = f.read().decode("utf-8", "replace").splitlines()
+    stack, cpp_lines = [], 0
+    for line in lines:
+        if PP_IF.match(line):
+            stack.append("__cplusplus" in line)
+        elif PP_ENDIF.match(line):
+            if stack:
+                stack.pop()
+        elif not any(stack) and CPP_LINE.match(line):
+            cpp_lines += 1
+    return cpp_lines >= 3
 
 
 def run_ctags(files, ctags_args):
@@ -182,6 +193,20 @@ def source_line(path, line, cache={}):
     return lines[line - 1].strip() if 0 < line <= len(lines) else ""
 
 
+MACRO_NAME = re.compile(r"^_*[A-Z][A-Z0-9]*_[A-Z0-9_]*$|^__[A-Z0-9_]+$")
+
+
+def is_macro_call_name(tag):
+    """ctags' own misreadings: the name it reports is a macro invoked on that line, e.g.
+    `__NTH (atoi (const char *__nptr))` reported as a function __NTH, or
+    `BOOST_ASIO_INITFN_AUTO_RESULT_TYPE_PREFIX(ReadToken, ...) async_read(...)` as a function
+    BOOST_ASIO_INITFN_AUTO_RESULT_TYPE_PREFIX. Upper-case names with an underscore, called."""
+    if not MACRO_NAME.match(tag["name"]):
+        return False
+    line = source_line(tag["path"], tag["line"])
+    return re.search(re.escape(tag["name"]) + r"\s*\(", line) is not None
+
+
 def normalize_name(name):
     """ctags writes `operator ==`, we keep the text as written: `operator==`."""
     if name.startswith("operator"):
@@ -205,6 +230,9 @@ def evaluate(tags, ours, kind_map, excluded_kinds, top, label, dump=None):
             continue
         if t["name"].startswith("__anon"):
             skipped["anonymous (__anon...)"] += 1
+            continue
+        if t["kind"] != "macro" and is_macro_call_name(t):
+            skipped["macro invocation taken for a name"] += 1
             continue
         if t["path"] not in ours:
             continue
@@ -240,17 +268,19 @@ def evaluate(tags, ours, kind_map, excluded_kinds, top, label, dump=None):
     if skipped:
         print("not compared:")
         for k, n in skipped.most_common():
-            why = excluded_kinds.get(k, "names ctags invents for anonymous types")
+            why = excluded_kinds.get(k, {
+                "anonymous (__anon...)": "names ctags invents for anonymous types and lambdas",
+                "macro invocation taken for a name": "ctags misread a macro call as a definition's name",
+            }.get(k, ""))
             print(f"  {k:22s} {n:6d}  {why}")
-    names = collections.Counter((m["name"], m["kind"]) for m in misses)
-    print(f"misses: {len(misses)}; the {top} most common (name, ctags kind, count, an example):")
+    groups = collections.Counter((os.path.basename(m["path"]), m["kind"]) for m in misses)
     first = {}
     for m in misses:
-        first.setdefault((m["name"], m["kind"]), m)
-    for (name, kind), n in names.most_common(top):
-        m = first[(name, kind)]
-        rel = os.path.relpath(m["path"])
-        print(f"  {n:4d}  {kind:10s} {name:32s} {rel}:{m['line']}: {source_line(m['path'], m['line'])[:90]}")
+        first.setdefault((os.path.basename(m["path"]), m["kind"]), m)
+    print(f"misses: {len(misses)}; the {top} most common, by file and ctags kind (count, an example):")
+    for (base, kind), n in groups.most_common(top):
+        m = first[(base, kind)]
+        print(f"  {n:4d}  {kind:10s} {base}:{m['line']} {m['name']}: {source_line(m['path'], m['line'])[:80]}")
     extra = collections.Counter()
     for path, defs in by_file.items():
         for i, d in enumerate(defs):

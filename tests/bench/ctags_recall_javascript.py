@@ -16,6 +16,9 @@ Some ctags tags are excluded on purpose, each category counted in the report:
               function/method/constructor we extract (ctags does not tag every function, e.g.
               `a.x = a.y = function () {...}`). ctags tags JavaScript `var`s anywhere; we keep
               module-level ones and those of a top-level IIFE (not a function for either tool).
+              For TypeScript (no IIFE module scope), also any indented var/let/const outside a
+              namespace: ctags' TypeScript parser tags no anonymous function, and loses its
+              scopes inside JSX, so locals of callbacks look top-level.
   require     `var x = require('m')` / `require('m').y`: we record these as imports with an alias,
               not as definitions (a local definition would shadow the import in name resolution).
   data-key    object-literal keys holding data (`'\\xc0': 'A'`, `headers: {...}`), not functions:
@@ -52,6 +55,7 @@ JS = {
     "id": "javascript",
     "query_dirs": ["javascript"],
     "extensions": (".js", ".jsx", ".mjs", ".cjs"),
+    "ctags_args": ("--map-JavaScript=+.cjs",),
     # ctags kind -> our kind(s); None = deliberately not extracted (reason in the docstring)
     "kinds": {
         "function": {"function", "method"},
@@ -95,8 +99,8 @@ def collect_files(paths, extensions):
     return sorted(set(out))
 
 
-def run_ctags(files):
-    cmd = ["ctags", "-R", "--output-format=json", "--fields=+nKzSe", "-f", "-", "-L", "-"]
+def run_ctags(files, extra_args=()):
+    cmd = ["ctags", "-R", "--output-format=json", "--fields=+nKzSe", *extra_args, "-f", "-", "-L", "-"]
     res = subprocess.run(cmd, input="\n".join(files), capture_output=True, text=True, check=True)
     tags = []
     for line in res.stdout.split("\n"):  # not splitlines(): tags may hold U+2028
@@ -153,7 +157,7 @@ def is_data_key(tag):
     return not re.match(r"(async\s+)?(function\b|\(|[A-Za-z_$][\w$]*\s*=>)", value)
 
 
-def classify(tag, ranges_by_file, names_by_file, lang):
+def classify(tag, ranges_by_file, names_by_file, containers_by_file, lang):
     kind = tag.get("kind", "")
     name = tag["name"]
     pattern = tag.get("pattern", "")[2:]
@@ -172,6 +176,11 @@ def classify(tag, ranges_by_file, names_by_file, lang):
         line = tag["line"]
         for (s, e, n) in ranges_by_file.get(tag["path"], ()):
             if s < line <= e and n != name:
+                return "local"
+        # TypeScript has no top-level IIFE module scope: an indented declaration outside a
+        # namespace is inside some (possibly anonymous, untagged) function
+        if lang.get("indented_locals") and re.match(r"\s+(export\s+)?(declare\s+)?(var|let|const)\b", pattern):
+            if not any(s < line <= e for (s, e) in containers_by_file.get(tag["path"], ())):
                 return "local"
     if kind in ("property", "class", "constant", "variable", "field") and is_data_key(tag):
         return "data-key"
@@ -202,15 +211,18 @@ def main(lang=JS, argv=None):
     files = collect_files(args.paths, lang["extensions"])
     if not files:
         sys.exit("no files")
-    tags = run_ctags(files)
+    tags = run_ctags(files, lang.get("ctags_args", ()))
     fileset = set(files)
     tags = [t for t in tags if t["path"] in fileset]
 
     # Ranges of ctags' functions/methods/classes, to tell locals from module-level variables.
     ranges = collections.defaultdict(list)
+    containers = collections.defaultdict(list)
     for t in tags:
         if t.get("kind") not in CONTAINER_KINDS and t.get("end", 0) > t["line"]:
             ranges[t["path"]].append((t["line"], t["end"], t["name"]))
+        elif t.get("kind") in ("namespace", "module") and t.get("end", 0) > t["line"]:
+            containers[t["path"]].append((t["line"], t["end"]))
 
     qdir = query_dir_for(lang, args.query_dir)
     defs, failures, seconds = run_tool(args.tool, qdir, files)
@@ -228,7 +240,7 @@ def main(lang=JS, argv=None):
         if key in seen:
             continue
         seen.add(key)
-        why = classify(t, ranges, names_by_file, lang)
+        why = classify(t, ranges, names_by_file, containers, lang)
         if why:
             excluded[why] += 1
         else:

@@ -16,6 +16,8 @@ TS = {
     "id": "typescript",
     "query_dirs": ["typescript"],
     "extensions": (".ts", ".mts", ".cts"),
+    "ctags_args": ("--map-TypeScript=+.mts", "--map-TypeScript=+.cts"),
+    "indented_locals": True,
     # ctags kind -> our kind(s); None = deliberately not extracted
     "kinds": {
         "function": {"function", "method"},

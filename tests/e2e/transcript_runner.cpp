@@ -56,7 +56,7 @@ constexpr auto kExitTimeout = std::chrono::seconds(30);
 
 struct Step {
   enum Kind { kSend, kExpect } kind;
-  std::string text;  // kSend: bytes of the line; kExpect: the JSON text
+  std::string text;   // kSend: bytes of the line; kExpect: the JSON text
   std::string where;  // file:line
 };
 
@@ -65,7 +65,9 @@ struct Failure {
   std::string message;
 };
 
-[[noreturn]] void die(const std::string& message) { throw Failure{message}; }
+[[noreturn]] void die(const std::string& message) {
+  throw Failure{message};
+}
 
 std::string decodeEscapes(const std::string& s, const std::string& where) {
   std::string out;
@@ -333,8 +335,10 @@ int runTranscript(Child& child, const std::vector<Step>& steps) {
 int runStdoutOnly(Child& child, const std::vector<Step>& steps, const std::string& stderrPath) {
   size_t expectedResponses = 0;
   for (const auto& step : steps) {
-    if (step.kind == Step::kSend) child.send(step.text);
-    else if (Json::parse(step.text).contains("id")) ++expectedResponses;
+    if (step.kind == Step::kSend)
+      child.send(step.text);
+    else if (Json::parse(step.text).contains("id"))
+      ++expectedResponses;
   }
   child.closeInput();
   size_t responses = 0, lines = 0;

@@ -99,72 +99,38 @@
     declarator: (function_declarator declarator: (identifier) @name)
     (field_initializer_list)? @body) @definition.constructor)
 (field_declaration_list
-  (_ (function_definition !type
+  (_ !body (function_definition !type
        declarator: (function_declarator declarator: (identifier) @name)
        (field_initializer_list)? @body) @definition.constructor))
 (field_declaration_list
-  (_ (_ (function_definition !type
+  (_ !body (_ !body (function_definition !type
           declarator: (function_declarator declarator: (identifier) @name)
           (field_initializer_list)? @body) @definition.constructor)))
 ; declared constructors: `Foo();`, `explicit Foo(int);`, `template <class U> Foo(U);`
 (field_declaration_list
   (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)
 (field_declaration_list
-  (_ (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor))
+  (_ !body (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor))
 (field_declaration_list
-  (_ (_ (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)))
-; operators and member templates defined or declared in the body: `Foo& operator=(const Foo&)
-; = delete;`, `bool operator==(const Foo&) const;`, `template <class U> U conv();`
+  (_ !body (_ !body (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)))
+; operators and member templates, defined or declared (a function_definition, declaration or
+; field_declaration): `Foo& operator=(const Foo&) = delete;`, `bool operator==(const Foo&) const;`,
+; `T* operator->() const;`, `template <class U> U conv();`
 (field_declaration_list
-  [(function_definition declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-   (declaration declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-   (field_declaration declarator: [
-       (function_declarator declarator: (operator_name) @name)
-       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
-       (reference_declarator (function_declarator declarator: (operator_name) @name))
-     ])] @definition.method)
+  (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
+                   (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+                   (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method)
 (field_declaration_list
-  (_
-    [(function_definition declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-     (declaration declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-     (field_declaration declarator: [
-       (function_declarator declarator: (operator_name) @name)
-       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
-       (reference_declarator (function_declarator declarator: (operator_name) @name))
-     ])] @definition.method))
+  (_ !body
+    (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
+                     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+                     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method))
 (field_declaration_list
-  (_ (_
-      [(function_definition declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-       (declaration declarator: [
-       (function_declarator declarator: [(identifier) (operator_name)] @name)
-       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
-     ])
-       (field_declaration declarator: [
-       (function_declarator declarator: (operator_name) @name)
-       (pointer_declarator declarator: (function_declarator declarator: (operator_name) @name))
-       (reference_declarator (function_declarator declarator: (operator_name) @name))
-     ])] @definition.method)))
+  (_ !body
+    (_ !body
+      (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
+                       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+                       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method)))
 ; methods named by a field_identifier, and destructors (a bare `~Foo` is only written in its
 ; class), defined or declared: `int get() const {...}`, `T* data();`, `const T& at(int) const;`,
 ; `virtual void run() = 0;`, `virtual ~Foo();`
@@ -183,6 +149,31 @@
     (reference_declarator (function_declarator declarator: (field_identifier) @name))
   ]) @definition.method
 (declaration declarator: (function_declarator declarator: (destructor_name) @name)) @definition.method
+
+; ---- definitions misread because of a macro in the signature -----------------------------
+; tree-sitter does not expand macros. `executor_type get() BOOST_NOEXCEPT {...}`: a macro after
+; the parameters is read as the declarator, and the real declarator lands in an ERROR node.
+(function_definition
+  [(ERROR (function_declarator declarator: [(field_identifier) (destructor_name) (qualified_identifier)] @name))
+   declarator: [(reference_declarator (ERROR (function_declarator declarator: [(field_identifier) (qualified_identifier)] @name)))
+                (pointer_declarator (ERROR (function_declarator declarator: [(field_identifier) (qualified_identifier)] @name)))]]) @definition.method
+(field_declaration_list
+  (function_definition
+    [(ERROR (function_declarator declarator: [(identifier) (operator_name)] @name))
+     declarator: [(reference_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))
+                  (pointer_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))]]) @definition.method)
+(function_definition
+  [(ERROR (function_declarator declarator: [(identifier) (operator_name)] @name))
+   declarator: [(reference_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))
+                (pointer_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))]]) @definition.function
+; `BOOST_NODISCARD inline mutable_buffer buffer(...) {...}`: a macro before the return type makes
+; `mutable_buffer buffer` read as a qualified name whose `::` is missing; the name is the last word
+(function_definition
+  declarator: [
+    (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name))
+    (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name)))
+    (reference_declarator (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name)))
+  ]) @definition.function
 
 ; ---- out-of-line members: `Foo::Foo() {}`, `ns::Foo<T>::Foo()`, `void Foo::bar() {}` ---
 ; The qualified name is split at its last `::`: the prefix is the container.

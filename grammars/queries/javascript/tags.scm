@@ -696,6 +696,11 @@
  ]
  (#eq? @_require "require"))
 
+; import('m'): a dynamic import
+(call_expression
+  function: (import)
+  arguments: (arguments . (string (string_fragment) @module))) @reference.import
+
 ; ---- calls -----------------------------------------------------------------------------------
 
 ; f()

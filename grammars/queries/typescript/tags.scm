@@ -634,7 +634,8 @@
     arguments: (arguments . (string (string_fragment) @module) .))
   (#eq? @_require "require")) @reference.import
 
-; require('m') not bound to a name, and dynamic `import('m')`
+; require('m') not bound to a name: `require('./setup')`, `module.exports = require('./lib')`,
+; `app.use(require('m'))`, `require('debug')('app')`; and a dynamic `import('m')`
 ([
   (expression_statement
     (call_expression
@@ -646,6 +647,10 @@
       arguments: (arguments . (string (string_fragment) @module) .)) @reference.import)
   (arguments
     (call_expression
+      function: (identifier) @_require
+      arguments: (arguments . (string (string_fragment) @module) .)) @reference.import)
+  (call_expression
+    function: (call_expression
       function: (identifier) @_require
       arguments: (arguments . (string (string_fragment) @module) .)) @reference.import)
  ]

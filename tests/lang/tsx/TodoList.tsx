@@ -11,6 +11,11 @@ export interface TodoListProps {
 }
 
 export type Filter = 'all' | 'open' | 'done';
+export enum Mode { Compact, Full }
+
+interface Resettable {
+  reset(): void;
+}
 
 const EMPTY_TEXT = 'Nothing to do';
 let renders = 0;
@@ -49,8 +54,13 @@ export const TodoList: React.FC<TodoListProps> = ({ todos, onToggle, filter }) =
   );
 };
 
-export default class TodoCounter extends React.Component<{ todos: Todo[] }, { shown: boolean }> {
+export default class TodoCounter extends React.Component<{ todos: Todo[] }, { shown: boolean }>
+  implements Resettable {
   state = { shown: true };
+
+  reset(): void {
+    this.setState({ shown: true });
+  }
 
   private toggle = (): void => {
     this.setState({ shown: !this.state.shown });

@@ -40,8 +40,8 @@ TEST(GitignoreGlob, CharacterClasses) {
   EXPECT_FALSE(globMatchSegment("[!a]x", "ax"));
   EXPECT_TRUE(globMatchSegment("[^a]x", "bx"));
   EXPECT_FALSE(globMatchSegment("[^a]x", "ax"));
-  EXPECT_TRUE(globMatchSegment("[]]", "]"));           // ']' first is literal
-  EXPECT_TRUE(globMatchSegment("[a-]", "-"));          // '-' last is literal
+  EXPECT_TRUE(globMatchSegment("[]]", "]"));   // ']' first is literal
+  EXPECT_TRUE(globMatchSegment("[a-]", "-"));  // '-' last is literal
   EXPECT_TRUE(globMatchSegment("[[:digit:]]x", "5x"));
   EXPECT_FALSE(globMatchSegment("[[:digit:]]x", "ax"));
   EXPECT_TRUE(globMatchSegment("[[:upper:][:digit:]]", "Q"));
@@ -106,7 +106,7 @@ TEST(GitignoreMatch, SlashAnchorsToTheFilesDirectory) {
   EXPECT_EQ(m("doc/frotz\n", "doc/frotz"), kIgnore);
   EXPECT_EQ(m("doc/frotz\n", "a/doc/frotz"), kNone);  // a middle slash anchors too
   EXPECT_EQ(m("src/*.c\n", "src/a.c"), kIgnore);
-  EXPECT_EQ(m("src/*.c\n", "src/sub/a.c"), kNone);    // * never crosses '/'
+  EXPECT_EQ(m("src/*.c\n", "src/sub/a.c"), kNone);  // * never crosses '/'
 }
 
 TEST(GitignoreMatch, TrailingSlashMatchesDirectoriesOnly) {
@@ -150,8 +150,8 @@ TEST(GitignoreMatch, BaseDirectoryScopesTheFile) {
   EXPECT_EQ(f.match("sub/dir/x/gen.py", false), kNone);
   EXPECT_EQ(f.match("gen.py", false), kNone);
   EXPECT_EQ(f.match("sub/dir/x/a.tmp", false), kIgnore);
-  EXPECT_EQ(f.match("sub/a.tmp", false), kNone);        // above the file's directory
-  EXPECT_EQ(f.match("sub/dirx/a.tmp", false), kNone);   // a sibling with a common prefix
+  EXPECT_EQ(f.match("sub/a.tmp", false), kNone);       // above the file's directory
+  EXPECT_EQ(f.match("sub/dirx/a.tmp", false), kNone);  // a sibling with a common prefix
 }
 
 TEST(GitignoreChain, DeeperFileOverridesParent) {
@@ -193,6 +193,15 @@ TEST(GitignoreOnDisk, NestedFilesAndInfoExcludePrecedence) {
   EXPECT_TRUE(isPathIgnored(t.root(), "a/main.py", false));
   EXPECT_FALSE(isPathIgnored(t.root(), "a/b/main.py", false));
   EXPECT_TRUE(isPathIgnored(t.root(), "a/b/other.py", false));
+}
+
+TEST(GitignoreOnDisk, SymlinkedIgnoreFileIsNotFollowed) {
+  TempTree t;
+  t.write("real_rules", "*.py\n");
+  t.symlink("real_rules", ".gitignore");
+  EXPECT_FALSE(IgnoreFile::load(t.path(".gitignore"), "").has_value());
+  EXPECT_TRUE(IgnoreFile::load(t.path("real_rules"), "").has_value());
+  EXPECT_FALSE(isPathIgnored(t.root(), "a.py", false));
 }
 
 TEST(GitignoreOnDisk, RootBelowTheWorkTreeTopSeesParentRules) {

@@ -20,7 +20,9 @@ const std::string kGit =
     "git -c user.name=t -c user.email=t@example.com -c init.defaultBranch=main "
     "-c commit.gpgsign=false";
 
-bool haveGit() { return std::system("git --version >/dev/null 2>&1") == 0; }
+bool haveGit() {
+  return std::system("git --version >/dev/null 2>&1") == 0;
+}
 
 WalkResult walk(const std::filesystem::path& root, bool useGit, unsigned threads) {
   WalkOptions o;
@@ -55,6 +57,8 @@ TEST(WalkGit, TrackedPlusUntrackedNotIgnored) {
   t.write(".github/ci.py", "x = 1\n");
   t.symlink("/etc", "etc");
   t.symlink("src", "alias");
+  t.write("env/pyvenv.cfg", "home = /usr/bin\n");  // a tracked virtualenv: still skipped
+  t.write("env/lib/site.py", "x = 1\n");
   ASSERT_TRUE(t.sh(kGit + " init -q && git add -A && git add -f forced.py node_modules && " + kGit +
                    " commit -qm init"));
   std::filesystem::remove(t.path("gone.py"));  // tracked, deleted from the work tree
@@ -145,7 +149,8 @@ class WalkParallel : public ::testing::Test {
     t.symlink("..", "d7/loop");
     // 260 dangling links in two directories: over the 200 at which a worker trims its list.
     for (int i = 0; i < 260; ++i)
-      t.symlink("missing", "d" + std::to_string(8 + i % 2) + "/dangling" + std::to_string(i) + ".py");
+      t.symlink("missing",
+                "d" + std::to_string(8 + i % 2) + "/dangling" + std::to_string(i) + ".py");
   }
   static void TearDownTestSuite() {
     delete tree_;

@@ -1,8 +1,8 @@
 // The .gitignore walk on small temporary trees: every skip rule, symlinks, unreadable entries,
 // and classifyFile on single files. Git mode and the parallel-equals-serial check are in
 // walker_git_test.cpp.
-#include <gtest/gtest.h>
 #include <dirent.h>
+#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <string>
@@ -53,11 +53,11 @@ TEST(WalkSkip, ContentRules) {
   TempTree t;
   t.write("main.py", "print('hi')\n");
   t.write("bin.c", std::string("int x;\0\1\2", 9));
-  t.write("big.py", std::string(3000, '#'));    // over the 2000-byte limit below
-  t.write("big.dat", std::string(3000, 'x'));   // over the limit, no language: unsupported
+  t.write("big.py", std::string(3000, '#'));   // over the 2000-byte limit below
+  t.write("big.dat", std::string(3000, 'x'));  // over the limit, no language: unsupported
   t.write("notes.txt", "just text\n");
   t.write("Makefile", "all:\n\ttrue\n");
-  t.write("tool", "#!/usr/bin/env python3\nprint(1)\n");  // a language by its shebang
+  t.write("tool", "#!/usr/bin/env python3\nprint(1)\n");              // a language by its shebang
   t.write("app.min.js", "var a=1;" + std::string(1900, 'b') + "\n");  // 1.9 KB: too short
   WalkResult r = walk(t.root(), 1, 2000);
   EXPECT_EQ(paths(r), (Paths{"app.min.js", "main.py", "tool"}));
@@ -75,11 +75,11 @@ TEST(WalkSkip, ContentRules) {
 TEST(WalkSkip, Minified) {
   TempTree t;
   t.write("bundle.js", "/*! lib v1 */\n!function(e){" + std::string(9000, 'e') + "}();\n");
-  t.write("wide.js", lines(30, 400));                   // average 400 bytes a line
-  t.write("long.py", lines(2500, 80));                  // 200 KB of ordinary code
+  t.write("wide.js", lines(30, 400));   // average 400 bytes a line
+  t.write("long.py", lines(2500, 80));  // 200 KB of ordinary code
   t.write("some_long_lines.py", lines(100, 60) + lines(3, 1000) + lines(100, 60));
   t.write("short_one_line.js", std::string(1500, 'z'));  // small files are never minified
-  t.write("README.md", lines(8, 1200));                 // prose: long paragraphs are normal
+  t.write("README.md", lines(8, 1200));                  // prose: long paragraphs are normal
   WalkResult r = walk(t.root());
   EXPECT_EQ(paths(r), (Paths{"README.md", "long.py", "short_one_line.js", "some_long_lines.py"}));
   EXPECT_EQ(skipped(r, SkipReason::kMinified), 2u);
@@ -94,7 +94,8 @@ TEST(WalkSkip, LooksMinifiedRule) {
   EXPECT_FALSE(looksMinified(std::string(5000, 'a'), kMinifiedMinFileBytes));  // too small
   // CRLF and CR-only line ends count as line ends.
   std::string crlf, cr;
-  for (int i = 0; i < 60; ++i) crlf += std::string(70, 'c') + "\r\n", cr += std::string(70, 'c') + "\r";
+  for (int i = 0; i < 60; ++i)
+    crlf += std::string(70, 'c') + "\r\n", cr += std::string(70, 'c') + "\r";
   EXPECT_FALSE(looksMinified(crlf, 100000));
   EXPECT_FALSE(looksMinified(cr, 100000));
 }
@@ -102,8 +103,8 @@ TEST(WalkSkip, LooksMinifiedRule) {
 TEST(WalkSkip, BuiltinDirectoriesAndHiddenFolders) {
   TempTree t;
   for (const char* d : {"node_modules", "vendor", "build", "dist", "out", "target", "__pycache__",
-                        "venv", "bower_components", "cmake-build-debug", ".hidden", ".venv",
-                        "src/.cache", "src/node_modules", "src/deep/vendor"})
+                        "bower_components", "cmake-build-debug", ".hidden", ".venv", "src/.cache",
+                        "src/node_modules", "src/deep/vendor"})
     t.write(std::string(d) + "/x.py", "x = 1\n");
   t.write("src/main.py", "x = 1\n");
   t.write("src/vendor.go", "package src\n");  // a file named like a skipped folder is kept
@@ -111,18 +112,21 @@ TEST(WalkSkip, BuiltinDirectoriesAndHiddenFolders) {
   t.write(".eslintrc.js", "module.exports = {};\n");  // hidden file with a language: kept
   t.write("src/.prettierrc.cjs", "module.exports = {};\n");
   t.write(".hidden/.eslintrc.js", "module.exports = {};\n");
+  t.write("env/pyvenv.cfg", "home = /usr/bin\n");  // a virtualenv, recognised by its marker
+  t.write("env/lib/site.py", "x = 1\n");
+  t.write("lib/venv/__init__.py", "x = 1\n");  // a package named venv is ordinary code
   WalkResult r = walk(t.root());
-  EXPECT_EQ(paths(r), (Paths{".eslintrc.js", "build.py", "src/.prettierrc.cjs", "src/main.py",
-                             "src/vendor.go"}));
+  EXPECT_EQ(paths(r), (Paths{".eslintrc.js", "build.py", "lib/venv/__init__.py",
+                             "src/.prettierrc.cjs", "src/main.py", "src/vendor.go"}));
   EXPECT_TRUE(r.skipped.empty());  // skipped folders are not counted, like ignored ones
 }
 
 TEST(WalkSkip, BuiltinSkipList) {
-  for (const char* n : {".git", ".venv", ".idea", "node_modules", "vendor", "build", "dist", "out",
-                        "target", "__pycache__", "venv", "bower_components", "jspm_packages",
-                        "cmake-build-release"})
+  for (const char* n :
+       {".git", ".venv", ".idea", "node_modules", "vendor", "build", "dist", "out", "target",
+        "__pycache__", "bower_components", "jspm_packages", "cmake-build-release"})
     EXPECT_TRUE(isBuiltinSkippedDir(n)) << n;
-  for (const char* n : {"src", "lib", "builder", "output", "vendors", "cmake", "Build", ""})
+  for (const char* n : {"src", "lib", "builder", "output", "vendors", "cmake", "Build", "venv", ""})
     EXPECT_FALSE(isBuiltinSkippedDir(n)) << n;
 }
 
@@ -140,8 +144,9 @@ TEST(WalkGitignore, RulesApplyInTheDirectoryWalk) {
   TempTree t;
   t.mkdir(".git/info");
   t.write(".git/info/exclude", "local_only.py\n");
-  t.write(".gitignore", "*.gen.py\n!keep.gen.py\n/top_only.py\nlogs/\n!logs/important.py\ngen/**\n"
-                        "!gen/kept.py\n");
+  t.write(".gitignore",
+          "*.gen.py\n!keep.gen.py\n/top_only.py\nlogs/\n!logs/important.py\ngen/**\n"
+          "!gen/kept.py\n");
   t.write("a.gen.py", "");
   t.write("keep.gen.py", "x = 1\n");
   t.write("top_only.py", "");
@@ -172,13 +177,13 @@ TEST(WalkSymlink, InsideIsFollowedOutsideIsCounted) {
   TempTree t;
   t.write("src/main.py", "x = 1\n");
   t.symlink("src/main.py", "link.py");
-  t.symlink("src", "alias");                 // a directory inside: walked under the link's path
-  t.symlink("/etc", "etc");                  // outside
-  t.symlink("/etc/passwd", "passwd.py");     // outside, to a file
-  t.symlink("..", "up");                     // the root's parent: outside
+  t.symlink("src", "alias");              // a directory inside: walked under the link's path
+  t.symlink("/etc", "etc");               // outside
+  t.symlink("/etc/passwd", "passwd.py");  // outside, to a file
+  t.symlink("..", "up");                  // the root's parent: outside
   t.mkdir(".hidden");
   t.write(".hidden/h.py", "x = 1\n");
-  t.symlink(".hidden", "unhidden");          // would undo the hidden-folder skip: not walked
+  t.symlink(".hidden", "unhidden");  // would undo the hidden-folder skip: not walked
   WalkResult r = walk(t.root());
   EXPECT_EQ(paths(r), (Paths{"alias/main.py", "link.py", "src/main.py"}));
   EXPECT_EQ(skipped(r, SkipReason::kSymlinkOutside), 3u);
@@ -226,9 +231,11 @@ TEST(WalkUnreadable, FileAndDirectoryAreCountedWithTheirError) {
     EXPECT_EQ(skipped(r, SkipReason::kUnreadable), 2u);
     ASSERT_EQ(r.errors.size(), 2u);
     EXPECT_EQ(r.errors[0].first, "closed");
-    EXPECT_NE(r.errors[0].second.find("Permission denied"), std::string::npos) << r.errors[0].second;
+    EXPECT_NE(r.errors[0].second.find("Permission denied"), std::string::npos)
+        << r.errors[0].second;
     EXPECT_EQ(r.errors[1].first, "locked.py");
-    EXPECT_NE(r.errors[1].second.find("Permission denied"), std::string::npos) << r.errors[1].second;
+    EXPECT_NE(r.errors[1].second.find("Permission denied"), std::string::npos)
+        << r.errors[1].second;
   }
 }
 
@@ -238,7 +245,7 @@ TEST(WalkResultShape, PathsSizesAndTimes) {
   t.write("z.go", "package z\n");
   WalkResult r = walk(t.root());
   ASSERT_EQ(paths(r), (Paths{"a/b/c.py", "z.go"}));
-  struct stat st{};
+  struct stat st {};
   ASSERT_EQ(::stat(t.path("a/b/c.py").c_str(), &st), 0);
   EXPECT_EQ(r.files[0].size, 6u);
   EXPECT_EQ(r.files[0].mtimeNs, int64_t{st.st_mtim.tv_sec} * 1'000'000'000 + st.st_mtim.tv_nsec);

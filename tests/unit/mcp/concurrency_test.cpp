@@ -78,7 +78,8 @@ TEST_F(McpConcurrency, CancelledQueuedCallNeverRuns) {
 
 TEST_F(McpConcurrency, CancelMatchesTheIdExactly) {
   ServerHarness h(registry_);
-  h.send({{"jsonrpc", "2.0"}, {"id", "1"}, {"method", "tools/call"}, {"params", {{"name", "slow"}}}});
+  h.send(
+      {{"jsonrpc", "2.0"}, {"id", "1"}, {"method", "tools/call"}, {"params", {{"name", "slow"}}}});
   slow_.waitStarted();
   h.notify("notifications/cancelled", {{"requestId", 1}});  // the number 1, not the string "1"
   h.request(2, "ping");
@@ -145,7 +146,8 @@ TEST_F(McpConcurrency, RequestStopFromASignalHandler) {
   static Server* target = nullptr;
   Server server(registry_, ServerHarness::defaults());
   target = &server;
-  struct sigaction sa {}, old {};
+  struct sigaction sa {
+  }, old{};
   sa.sa_handler = [](int) { target->requestStop(); };
   sigemptyset(&sa.sa_mask);
   ASSERT_EQ(sigaction(SIGUSR1, &sa, &old), 0);

@@ -96,19 +96,25 @@ TEST_F(McpDispatch, ParseErrorsThenGoesOn) {
 
 TEST_F(McpDispatch, InvalidRequestsThenGoesOn) {
   ServerHarness h(registry_);
-  h.sendRaw(R"([{"jsonrpc":"2.0","id":1,"method":"ping"}])" "\n");
+  h.sendRaw(R"([{"jsonrpc":"2.0","id":1,"method":"ping"}])"
+            "\n");
   expectError(h, nullptr, -32600);
   h.sendRaw("17\n");
   expectError(h, nullptr, -32600);
-  h.sendRaw(R"({"id":2,"method":"ping"})" "\n");
+  h.sendRaw(R"({"id":2,"method":"ping"})"
+            "\n");
   expectError(h, 2, -32600);
-  h.sendRaw(R"({"jsonrpc":"1.0","id":3,"method":"ping"})" "\n");
+  h.sendRaw(R"({"jsonrpc":"1.0","id":3,"method":"ping"})"
+            "\n");
   expectError(h, 3, -32600);
-  h.sendRaw(R"({"jsonrpc":"2.0","id":4,"method":["ping"]})" "\n");
+  h.sendRaw(R"({"jsonrpc":"2.0","id":4,"method":["ping"]})"
+            "\n");
   expectError(h, 4, -32600);
-  h.sendRaw(R"({"jsonrpc":"2.0","id":false,"method":"ping"})" "\n");
+  h.sendRaw(R"({"jsonrpc":"2.0","id":false,"method":"ping"})"
+            "\n");
   expectError(h, nullptr, -32600);
-  h.sendRaw(R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})" "\n");
+  h.sendRaw(R"({"jsonrpc":"2.0","id":{"a":1},"method":"ping"})"
+            "\n");
   expectError(h, nullptr, -32600);
   h.request(5, "ping");
   expectPong(h, 5);
@@ -159,9 +165,12 @@ TEST_F(McpDispatch, NotificationsAreNeverAnswered) {
   h.notify("tools/call", {{"name", "echo"}, {"arguments", {{"text", "x"}}}});
   h.notify("tools/call", {{"name", "nope"}});
   h.notify("ping");
-  h.sendRaw(R"({"method":"notifications/initialized"})" "\n");  // no jsonrpc member
-  h.sendRaw(R"({"jsonrpc":"1.0","method":"whatever","params":5})" "\n");
-  h.sendRaw(R"({"jsonrpc":"2.0","id":99,"result":{}})" "\n");  // a client response: ignored
+  h.sendRaw(R"({"method":"notifications/initialized"})"
+            "\n");  // no jsonrpc member
+  h.sendRaw(R"({"jsonrpc":"1.0","method":"whatever","params":5})"
+            "\n");
+  h.sendRaw(R"({"jsonrpc":"2.0","id":99,"result":{}})"
+            "\n");  // a client response: ignored
   h.request(1, "ping");
   expectPong(h, 1);
   h.closeInput();
@@ -172,13 +181,17 @@ TEST_F(McpDispatch, NotificationsAreNeverAnswered) {
 TEST_F(McpDispatch, FramingThroughTheServer) {
   ServerHarness h(registry_);
   h.sendRaw("\n\n   \r\n\t\n");  // blank lines: ignored
-  h.sendRaw(R"({"jsonrpc":"2.0","id":1,"method":"ping"})" "\r\n");
+  h.sendRaw(R"({"jsonrpc":"2.0","id":1,"method":"ping"})"
+            "\r\n");
   expectPong(h, 1);
   h.sendRaw(R"({"jsonrpc":"2.0",)");
   std::this_thread::sleep_for(20ms);
-  h.sendRaw(R"("id":2,"method":"ping"})" "\n" R"({"jsonrpc":"2.0","id":3,"meth)");
+  h.sendRaw(R"("id":2,"method":"ping"})"
+            "\n"
+            R"({"jsonrpc":"2.0","id":3,"meth)");
   expectPong(h, 2);
-  h.sendRaw(R"(od":"ping"})" "\n");
+  h.sendRaw(R"(od":"ping"})"
+            "\n");
   expectPong(h, 3);
   h.sendRaw(R"({"jsonrpc":"2.0","id":4,"method":"ping"})");  // last line, no newline
   h.closeInput();
@@ -212,8 +225,12 @@ TEST_F(McpDispatch, ResponsesAreSingleLinesOfValidUtf8) {
   ASSERT_TRUE(line);
   Json m;
   ASSERT_NO_THROW(m = Json::parse(*line));  // the parser rejects invalid UTF-8
-  EXPECT_EQ(m["result"]["structuredContent"]["s"], "a\xef\xbf\xbd" "b");
-  EXPECT_EQ(m["result"]["content"][0]["text"], "{\"s\":\"a\xef\xbf\xbd" "b\"}");
+  EXPECT_EQ(m["result"]["structuredContent"]["s"],
+            "a\xef\xbf\xbd"
+            "b");
+  EXPECT_EQ(m["result"]["content"][0]["text"],
+            "{\"s\":\"a\xef\xbf\xbd"
+            "b\"}");
 }
 
 }  // namespace

@@ -119,14 +119,14 @@ inline tools::ToolRegistry makeTestRegistry(SlowState* slow) {
            }});
   reg.add({"badutf8", "Bad UTF-8", "Returns invalid UTF-8.", objectSchema(Json::object()),
            [](const Json&, const tools::CallContext&) {
-             return tools::ToolResult::ofJson({{"s", std::string("a\xff" "b")}});
+             return tools::ToolResult::ofJson({{"s", std::string("a\xff"
+                                                                 "b")}});
            }});
-  reg.add({"big", "Big", "Returns a large object.",
-           objectSchema({{"n", {{"type", "integer"}}}}, {"n"}),
-           [](const Json& args, const tools::CallContext&) {
-             return tools::ToolResult::ofJson(
-                 {{"blob", std::string(args["n"].get<size_t>(), 'x')}});
-           }});
+  reg.add(
+      {"big", "Big", "Returns a large object.", objectSchema({{"n", {{"type", "integer"}}}}, {"n"}),
+       [](const Json& args, const tools::CallContext&) {
+         return tools::ToolResult::ofJson({{"blob", std::string(args["n"].get<size_t>(), 'x')}});
+       }});
   return reg;
 }
 

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "server_harness.h"
 #include "mcp/tool_call.h"
+#include "server_harness.h"
 
 namespace cg::mcp::testing {
 namespace {
@@ -15,8 +15,7 @@ class McpToolCall : public ::testing::Test {
   SlowState slow_;
   tools::ToolRegistry registry_ = makeTestRegistry(&slow_);
 
-  Json callResult(ServerHarness& h, int id, const std::string& tool,
-                  Json args = Json::object()) {
+  Json callResult(ServerHarness& h, int id, const std::string& tool, Json args = Json::object()) {
     h.call(id, tool, std::move(args));
     auto m = h.read();
     EXPECT_TRUE(m) << "no answer to " << tool;
@@ -59,8 +58,8 @@ TEST_F(McpToolCall, ErrorResult) {
 TEST_F(McpToolCall, ThrowingHandlerBecomesIsError) {
   ServerHarness h(registry_);
   Json r = callResult(h, 1, "throws");
-  EXPECT_EQ(r, Json({{"content", textContent("The tool 'throws' failed: boom.")},
-                     {"isError", true}}));
+  EXPECT_EQ(r,
+            Json({{"content", textContent("The tool 'throws' failed: boom.")}, {"isError", true}}));
   h.request(2, "ping");
   auto m = h.read();
   ASSERT_TRUE(m);
@@ -130,7 +129,8 @@ TEST(McpToolCallRender, RenderingRules) {
             Json({{"content", textContent(R"({"a":1})")}, {"structuredContent", {{"a", 1}}}}));
   EXPECT_EQ(renderToolResult(tools::ToolResult::ofJson(Json::array())),
             Json({{"content", textContent("[]")}}));
-  EXPECT_EQ(renderToolResult(tools::ToolResult::ofText("t")), Json({{"content", textContent("t")}}));
+  EXPECT_EQ(renderToolResult(tools::ToolResult::ofText("t")),
+            Json({{"content", textContent("t")}}));
   EXPECT_EQ(renderToolResult(tools::ToolResult::error("No.")),
             Json({{"content", textContent("No.")}, {"isError", true}}));
 }

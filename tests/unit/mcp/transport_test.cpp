@@ -188,7 +188,8 @@ TEST(McpTransport, ConcurrentWritersNeverInterleave) {
 }
 
 TEST(McpTransport, WriterClosesOnEpipe) {
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore {
+  }, old{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old);
   Pipe out;

@@ -73,11 +73,14 @@ TEST(ValidateArguments, Types) {
   Json all = Json::parse(R"({"type":"object","properties":{
       "b":{"type":"boolean"}, "n":{"type":"number"}, "a":{"type":"array"},
       "o":{"type":"object"}, "u":{"type":["string","null"]}}})");
-  EXPECT_EQ(validateArguments(all, {{"b", false}, {"n", 1}, {"a", Json::array()},
-                                    {"o", Json::object()}, {"u", nullptr}}),
-            std::nullopt);
+  EXPECT_EQ(
+      validateArguments(
+          all,
+          {{"b", false}, {"n", 1}, {"a", Json::array()}, {"o", Json::object()}, {"u", nullptr}}),
+      std::nullopt);
   EXPECT_EQ(validateArguments(all, {{"n", 0.25}, {"u", "s"}}), std::nullopt);
-  EXPECT_EQ(problem(all, {{"b", "true"}}), "Invalid argument 'b': must be a boolean (got \"true\").");
+  EXPECT_EQ(problem(all, {{"b", "true"}}),
+            "Invalid argument 'b': must be a boolean (got \"true\").");
   EXPECT_EQ(problem(all, {{"n", "1"}}), "Invalid argument 'n': must be a number (got \"1\").");
   EXPECT_EQ(problem(all, {{"a", "x"}}), "Invalid argument 'a': must be an array (got \"x\").");
   EXPECT_EQ(problem(all, {{"o", 1}}), "Invalid argument 'o': must be an object (got 1).");
@@ -149,8 +152,9 @@ TEST(ValidateArguments, LongOrInvalidValuesAreShownSafely) {
   EXPECT_NE(p.find("...)."), std::string::npos) << p;
   std::string bad;
   ASSERT_NO_THROW(bad = problem(kSymbolsSchema, {{"name", "x"}, {"kind", "\xff"}}));
-  EXPECT_EQ(bad,
-            "Invalid argument 'kind': must be one of function, method, class (got \"\xef\xbf\xbd\").");
+  EXPECT_EQ(
+      bad,
+      "Invalid argument 'kind': must be one of function, method, class (got \"\xef\xbf\xbd\").");
 }
 
 }  // namespace
