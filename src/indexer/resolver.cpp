@@ -162,8 +162,13 @@ struct Resolver::Impl {
 
   // Several definitions that are one symbol (C/C++ declaration + definition) count once:
   // keep the one with the body (the longest).
-  static std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const DefinitionRow*> v,
-                                                             bool merge) {
+  std::string pathOf(int64_t fileId) const {
+    const store::FileRow* f = modules.file(fileId);
+    return f ? f->path : std::string();
+  }
+
+  std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const DefinitionRow*> v,
+                                                      bool merge) const {
     if (!merge || v.size() < 2) return v;
     std::unordered_map<std::string, const DefinitionRow*> best;
     std::vector<std::string> order;
@@ -173,8 +178,11 @@ struct Resolver::Impl {
       if (it == best.end()) {
         best.emplace(key, d);
         order.push_back(key);
-      } else if (d->endLine - d->startLine > it->second->endLine - it->second->startLine) {
-        it->second = d;
+      } else {
+        uint32_t span = d->endLine - d->startLine;
+        uint32_t bestSpan = it->second->endLine - it->second->startLine;
+        if (span > bestSpan || (span == bestSpan && pathOf(d->fileId) < pathOf(it->second->fileId)))
+          it->second = d;
       }
     }
     std::vector<const DefinitionRow*> out;
@@ -190,8 +198,11 @@ struct Resolver::Impl {
     if (found.empty()) return r;
     // Several candidates at the same level of evidence (overloads, redefinitions in one
     // scope): the first in source order, with lowered confidence to say so.
-    std::sort(found.begin(), found.end(), [](const DefinitionRow* a, const DefinitionRow* b) {
-      return a->fileId != b->fileId ? a->fileId < b->fileId : a->startLine < b->startLine;
+    // Ordered by path, not by file id: ids depend on indexing history, and a refresh must
+    // bind exactly as a fresh full index does.
+    std::sort(found.begin(), found.end(), [&](const DefinitionRow* a, const DefinitionRow* b) {
+      if (a->fileId != b->fileId) return pathOf(a->fileId) < pathOf(b->fileId);
+      return a->startLine < b->startLine;
     });
     r.targetId = found.front()->id;
     r.confidence = found.size() == 1 ? confidence : confidence * 0.9;

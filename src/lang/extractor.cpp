@@ -76,7 +76,11 @@ bool predicatesHold(const CompiledQuery& cq, const TSQueryMatch& m, std::string_
           }
           break;
         case TextPredicate::Op::kMatch:
-          ok = std::regex_search(text.begin(), text.end(), *p.regex);
+          // An anchored pattern is tried at the start only (libstdc++ otherwise scans every
+          // position of a possibly huge capture).
+          ok = std::regex_search(text.begin(), text.end(), *p.regex,
+                                 p.anchored ? std::regex_constants::match_continuous
+                                            : std::regex_constants::match_default);
           break;
         case TextPredicate::Op::kAnyOf:
           ok = std::find(p.values.begin(), p.values.end(), text) != p.values.end();
@@ -114,6 +118,12 @@ std::string precedingComments(TSNode node, std::string_view src) {
   std::vector<std::string_view> parts;
   uint32_t expectRow = ts_node_start_point(cur).row;
   TSNode prev = ts_node_prev_sibling(cur);
+  // Attributes and decorators between the doc comment and the item are skipped.
+  while (!ts_node_is_null(prev) && (std::strstr(ts_node_type(prev), "attribute") ||
+                                    std::strstr(ts_node_type(prev), "decorator"))) {
+    expectRow = ts_node_start_point(prev).row;
+    prev = ts_node_prev_sibling(prev);
+  }
   while (!ts_node_is_null(prev) && std::strstr(ts_node_type(prev), "comment")) {
     uint32_t endRow = ts_node_end_point(prev).row;
     if (endRow + 1 < expectRow) break;  // a blank line separates it
@@ -333,6 +343,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   }
 
   const std::string sep(language.separator);
+  std::vector<bool> explicitContainer;  // per symbol: named its container outside the body
+  std::vector<int32_t> rangeParent;     // per symbol: the enclosing symbol by source range
   std::vector<int32_t> symbolIndexOfDef(defs.size(), -1);
   std::vector<std::string> qualifiedOfDef(defs.size());
   for (size_t i = 0; i < defs.size(); ++i) {
@@ -372,6 +384,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     int32_t p = enc;
     while (p >= 0 && defs[p].isScope) p = enclosing[p];
     sym.parent = p >= 0 ? symbolIndexOfDef[p] : -1;
+    rangeParent.push_back(sym.parent);
     // Signature: the declaration head up to the body.
     TSNode body = d.hasBody ? d.body : ts_node_child_by_field_name(d.node, "body", 4);
     std::string_view head;
@@ -398,21 +411,24 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     sym.doc = d.hasDoc ? cleanComment(std::string(nodeText(d.doc, source)), kMaxDoc)
                        : precedingComments(d.node, source);
     out.symbols.push_back(std::move(sym));
+    explicitContainer.push_back(!container.empty());
     symbolIndexOfDef[i] = static_cast<int32_t>(out.symbols.size() - 1);
   }
 
-  // Explicit containers name a type of this file: link it as the parent when it is there.
+  // Explicit containers name a type of this file: link it as the parent when it is there
+  // (also over a range parent: `this.x = ...` in a constructor is a member of the class).
   {
     std::unordered_map<std::string, int32_t> containers;
     for (size_t i = 0; i < out.symbols.size(); ++i)
       if (model::isContainer(out.symbols[i].kind) || out.symbols[i].kind == SymbolKind::kType)
         containers.emplace(out.symbols[i].qualifiedName, static_cast<int32_t>(i));
-    for (auto& s : out.symbols) {
-      if (s.parent >= 0) continue;
+    for (size_t i = 0; i < out.symbols.size(); ++i) {
+      auto& s = out.symbols[i];
+      if (s.parent >= 0 && !explicitContainer[i]) continue;
       auto [prefix, last] = splitQualified(s.qualifiedName);
       if (prefix.empty()) continue;
       auto it = containers.find(prefix);
-      if (it != containers.end() && &out.symbols[it->second] != &s) s.parent = it->second;
+      if (it != containers.end() && it->second != static_cast<int32_t>(i)) s.parent = it->second;
     }
   }
 
@@ -441,19 +457,18 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     while (i >= 0) {
       const auto& s = out.symbols[i];
       if (s.startByte <= byte && byte < s.endByte) return i;
-      // Walk to the previous candidate: its parent, or the previous sibling.
-      if (s.parent >= 0 && out.symbols[s.parent].endByte > byte) {
-        i = s.parent;
-      } else {
-        --i;
-      }
+      // Walk to the previous candidate: the symbol enclosing this one by range (never the
+      // parent named by an explicit container, which may lie anywhere in the file), which
+      // precedes it in start order, else the previous symbol.
+      int32_t up = rangeParent[static_cast<size_t>(i)];
+      i = (up >= 0 && out.symbols[up].endByte > byte) ? up : i - 1;
     }
     return -1;
   };
 
   for (const auto& b : branches) {
     int32_t s = enclosingSymbol(b.byte);
-    while (s >= 0 && !model::isCallable(out.symbols[s].kind)) s = out.symbols[s].parent;
+    while (s >= 0 && !model::isCallable(out.symbols[s].kind)) s = rangeParent[static_cast<size_t>(s)];
     if (s >= 0) ++out.symbols[s].complexity;
   }
 
@@ -475,7 +490,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       std::string text = normalizeSpace(std::string(nodeText(r.name, source)));
       auto [prefix, last] = splitQualified(text);
       e.name = last;
-      e.qualifier = r.qualifier.empty() ? prefix : r.qualifier;
+      e.qualifier = compactQualifier(r.qualifier.empty() ? prefix : r.qualifier);
       if (e.name.empty()) continue;
     }
     e.module = r.module;

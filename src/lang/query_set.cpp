@@ -202,6 +202,7 @@ Expected<std::unique_ptr<CompiledQuery>> compile(const Language& language) {
       if (pred.op != TextPredicate::Op::kAnyOf && !pred.otherCapture && pred.values.size() != 1)
         return fail("#" + op + " takes exactly one value");
       if (pred.op == TextPredicate::Op::kMatch) {
+        pred.anchored = !pred.values[0].empty() && pred.values[0][0] == '^';
         try {
           pred.regex = std::make_shared<std::regex>(pred.values[0], std::regex::ECMAScript |
                                                                          std::regex::optimize);

@@ -56,6 +56,7 @@ struct TextPredicate {
   std::optional<uint32_t> otherCapture;  // #eq? @a @b
   std::vector<std::string> values;
   std::shared_ptr<std::regex> regex;
+  bool anchored = false;  // the pattern starts with '^'
 };
 
 struct CompiledQuery {

@@ -102,6 +102,25 @@ std::pair<std::string, std::string> splitQualified(std::string_view text) {
   return {prefix, last};
 }
 
+std::string compactQualifier(std::string_view text) {
+  constexpr size_t kMaxQualifier = 120;
+  std::string out;
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '{') {
+      if (depth++ == 0) out += c == '(' ? "(" : c == '[' ? "[" : "{";
+      continue;
+    }
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) {
+      if (--depth == 0) out += c;
+      continue;
+    }
+    if (depth == 0) out += c;
+    if (out.size() > 4 * kMaxQualifier) break;
+  }
+  return capUtf8(normalizeSpace(out), kMaxQualifier);
+}
+
 std::string stripQuotes(std::string text) {
   if (text.size() >= 2) {
     char a = text.front(), b = text.back();

@@ -119,6 +119,14 @@ Visibility decideVisibility(const VisibilityInput& in) {
         if (mods.find('(') != std::string_view::npos) return Visibility::kInternal;
         return Visibility::kPublic;
       }
+      // Methods of a trait implementation are as visible as the trait: public.
+      {
+        TSNode list = ts_node_parent(in.node);
+        TSNode impl = ts_node_is_null(list) ? list : ts_node_parent(list);
+        if (!ts_node_is_null(impl) && std::strcmp(ts_node_type(impl), "impl_item") == 0 &&
+            !ts_node_is_null(ts_node_child_by_field_name(impl, "trait", 5)))
+          return Visibility::kPublic;
+      }
       // Trait items and enum variants are as visible as their container.
       if (in.parent && (in.parent->kind == model::SymbolKind::kTrait ||
                         in.parent->kind == model::SymbolKind::kEnum))

@@ -185,7 +185,7 @@ int Server::Impl::run(int inFd, int outFd) {
 
 void Server::Impl::waitForCalls() {
   std::unique_lock<std::mutex> lock(callsMutex_);
-  while (false) {
+  while (!calls_.empty()) {
     // After EOF the calls finish and are answered; after a stop or a lost output, abandoned.
     if (stopRequested_ || outputLost_)
       for (auto& entry : calls_) entry.second->cancelled = true;
@@ -402,7 +402,7 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
     calls_.erase(key);
   }
   callsDone_.notify_all();
-  if (false && cancelled) {
+  if (cancelled) {
     spdlog::debug("mcp: {} (id {}) cancelled; no response", tool.name, key);
     return;
   }

@@ -9,7 +9,7 @@ the name, we report the first line of the definition: `static int\nfoo(void)` or
 `template <class T>\nclass Foo` start one line earlier than the name.
 
 Usage:
-  tests/bench/ctags_recall_c.py [PATH ...] [--tool BIN] [--queries DIR] [--top N] [--jobs N]
+  tests/bench/ctags_recall_c.py [PATH ...] [--tool BIN] [--queries DIR] [--top N] [--dump FILE]
   (default: /usr/include/*.h, which includes /usr/include/sqlite3.h)
 
 Kinds compared (ctags' default C kinds): macro, function, enum, enumerator, struct, union,
@@ -29,7 +29,7 @@ import glob
 import json
 import os
 import re
-import statistics
+import resource
 import subprocess
 import sys
 import tempfile
@@ -143,44 +143,41 @@ def parse_defs(text):
     return defs
 
 
-def run_tool(files, tool, queries, jobs):
-    """Runs the tool once per file. Returns {path: defs}, {path: error}, per-file seconds."""
+def child_cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def run_tool(files, tool, queries):
+    """Runs the tool once per file (it takes one FILE). Returns {path: defs}, {path: error} and
+    the CPU seconds (user + system) of each run: CPU time, unlike wall time, does not grow when
+    other jobs share the machine."""
     env = dict(os.environ, CODEGRAPH_QUERY_DIR=queries)
-    results, errors, seconds = {}, {}, []
-
-    def one(path):
-        t0 = time.monotonic()
+    results, errors, cpu = {}, {}, []
+    for path in files:
+        before = child_cpu()
         p = subprocess.run([tool, "debug-extract", path], capture_output=True, text=True, env=env)
-        dt = time.monotonic() - t0
-        return path, p, dt
-
-    if jobs > 1:
-        from concurrent.futures import ThreadPoolExecutor
-        with ThreadPoolExecutor(jobs) as ex:
-            outs = list(ex.map(one, files))
-    else:
-        outs = [one(f) for f in files]
-    for path, p, dt in outs:
-        seconds.append(dt)
+        cpu.append(child_cpu() - before)
         if p.returncode != 0:
             errors[path] = p.stderr.strip().splitlines()[-1:] if p.stderr else ["exit %d" % p.returncode]
         results[path] = parse_defs(p.stdout)
-    return results, errors, seconds
+    return results, errors, cpu
 
 
-def startup_seconds(tool, queries, suffix):
-    """Time of a run over an empty file: process start plus query compilation."""
+def startup_cpu(tool, queries, suffix):
+    """CPU seconds of a run over an empty file: process start plus query compilation (the
+    least of five runs)."""
     env = dict(os.environ, CODEGRAPH_QUERY_DIR=queries)
     with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False) as f:
         f.write("\n")
         empty = f.name
     try:
         runs = []
-        for _ in range(3):
-            t0 = time.monotonic()
+        for _ in range(5):
+            before = child_cpu()
             subprocess.run([tool, "debug-extract", empty], capture_output=True, env=env)
-            runs.append(time.monotonic() - t0)
-        return statistics.median(runs)
+            runs.append(child_cpu() - before)
+        return min(runs)
     finally:
         os.unlink(empty)
 
@@ -319,7 +316,6 @@ def main(argv=None, lang="c", doc=__doc__):
     ap.add_argument("--tool", default="/work/cg-extract")
     ap.add_argument("--queries", default=os.path.join(REPO, "grammars", "queries"))
     ap.add_argument("--top", type=int, default=20)
-    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--dump", help="write every miss and every extra definition to this file")
     ap.add_argument("--limit", type=int, default=0, help="use only the first N files")
     args = ap.parse_args(argv)
@@ -347,18 +343,19 @@ def main(argv=None, lang="c", doc=__doc__):
     print(f"files: {len(files)} ({', '.join(f'{k} {n}' for k, n in langs.items())})")
     tags = run_ctags(files, ctags_args)
     t0 = time.monotonic()
-    ours, errors, secs = run_tool(files, args.tool, args.queries, args.jobs)
+    ours, errors, cpu = run_tool(files, args.tool, args.queries)
     wall = time.monotonic() - t0
     for path, err in sorted(errors.items()):
         print(f"tool error: {path}: {' '.join(err)}")
     evaluate(tags, ours, kind_map, excluded, args.top, "C" if lang == "c" else "C++", args.dump)
-    boot = startup_seconds(args.tool, args.queries, ".c" if lang == "c" else ".cpp")
+    boot = startup_cpu(args.tool, args.queries, ".c" if lang == "c" else ".cpp")
     total_bytes = sum(os.path.getsize(f) for f in files)
-    work = sum(max(0.0, s - boot) for s in secs)
-    print(f"speed: {len(files)} files, {total_bytes / 1e6:.1f} MB in {wall:.1f} s wall "
-          f"({len(files) / wall:.1f} files/s with one process per file, jobs={args.jobs}); "
-          f"process start + query compilation {boot:.2f} s per run; without it "
-          f"{len(files) / work if work > 0 else float('inf'):.0f} files/s, "
+    work = sum(max(0.0, c - boot) for c in cpu)
+    print(f"speed: {len(files)} files, {total_bytes / 1e6:.1f} MB, one process per file: "
+          f"{wall:.0f} s wall ({len(files) / wall:.1f} files/s on this machine now), "
+          f"{sum(cpu):.0f} s CPU ({len(files) / sum(cpu):.1f} files/s of CPU); "
+          f"process start + query compilation {boot:.2f} s CPU per run; parsing + extraction "
+          f"alone {work:.1f} s CPU = {len(files) / work if work > 0 else float('inf'):.0f} files/s, "
           f"{total_bytes / 1e6 / work if work > 0 else float('inf'):.1f} MB/s")
 
 

@@ -13,6 +13,11 @@ A ctags tag counts as found when one of our definitions in the same file has the
 a range that contains the ctags line (ctags reports the line of the name; our range starts at
 the declaration, i.e. at its annotations, which may sit on the lines above the name).
 
+Files the tool does not finish within --timeout count as misses and are also reported apart
+(recall without them): the extractor loops forever on some files (a symbol whose explicit
+container is defined later in the file, e.g. `impl Foo` before `struct Foo`).
+--timing N additionally measures the extraction cost per file (see run_ours).
+
 Excluded ctags kinds (deliberately not definitions in our model):
   package  the package clause is the file's package (@package), not a symbol.
   local    local variables (ctags disables them by default too).

@@ -34,7 +34,11 @@ Some ctags tags are excluded on purpose, each category counted in the report:
               names the tag after the object, there is no name to jump to.
   parameter   function parameters (ctags `z`, disabled by default in ctags anyway).
 Usage:
-  ctags_recall_javascript.py [--tool BIN] [--query-dir DIR] [--misses N] PATH...
+  ctags_recall_javascript.py [--tool BIN] [--query-dir DIR] [--misses N] [--show-extra] PATH...
+Example (express and lodash ship readable JavaScript):
+  mkdir -p /tmp/tscorpus && cd /tmp/tscorpus && npm init -y &&
+    npm install lodash@4.17.21 express@4.21.2 --ignore-scripts
+  python3 tests/bench/ctags_recall_javascript.py node_modules/express/lib node_modules/lodash/*.js
 PATH: directories (walked) or files; minified files (*.min.js, *-min.js) and files over 1 MiB
 are skipped like the indexer does.
 """
@@ -43,6 +47,7 @@ import collections
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -225,7 +230,10 @@ def main(lang=JS, argv=None):
             containers[t["path"]].append((t["line"], t["end"]))
 
     qdir = query_dir_for(lang, args.query_dir)
-    defs, failures, seconds = run_tool(args.tool, qdir, files)
+    try:
+        defs, failures, seconds = run_tool(args.tool, qdir, files)
+    finally:
+        shutil.rmtree(qdir, ignore_errors=True)
     for path, lst in defs.items():
         for (name, kind, s, e) in lst:
             if kind in ("function", "method", "constructor") and e > s:
@@ -256,7 +264,9 @@ def main(lang=JS, argv=None):
     for t in considered:
         line = t["line"]
         hit = None
-        for (kind, s, e) in by_name.get((t["path"], t["name"]), ()):
+        # ctags drops the `#` of private names (`#count` is tagged `count`)
+        cands = by_name.get((t["path"], t["name"]), []) + by_name.get((t["path"], "#" + t["name"]), [])
+        for (kind, s, e) in cands:
             if s == line or (s < line <= e and line - s <= 3):
                 hit = (kind, s, e)
                 break

@@ -14,6 +14,11 @@ A ctags tag counts as found when one of our definitions in the same file has the
 a range that contains the ctags line (ctags reports the line of the name; our range starts at
 the item, which is the same line unless the item head spans several lines).
 
+Files the tool does not finish within --timeout count as misses and are also reported apart
+(recall without them): the extractor loops forever on some files (a symbol whose explicit
+container is defined later in the file, e.g. `impl Foo` before `struct Foo`).
+--timing N additionally measures the extraction cost per file (see run_ours).
+
 Excluded ctags kinds (deliberately not definitions in our model):
   implementation  `impl Foo { .. }` blocks: a naming @scope for their items, not a symbol
                   (SPEC's 17 kinds have no "impl"); `impl Trait for Foo` becomes an

@@ -24,6 +24,10 @@
 (compound_statement (_ (declaration declarator: (_) @name @scope)))
 (compound_statement (_ (_ (declaration type: (_ !body) declarator: (_) @name) @scope)))
 (compound_statement (_ (_ (declaration declarator: (_) @name @scope))))
+(for_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
+(for_statement (declaration declarator: (_) @name @scope))
+(case_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
+(case_statement (declaration declarator: (_) @name @scope))
 (function_definition (declaration type: (_ !body) declarator: (_) @name) @scope)
 (function_definition (declaration declarator: (_) @name @scope))
 ; Declarations the parser could only recover from (a missing `;` or an ERROR child) are
