@@ -71,6 +71,12 @@ void ModuleMap::load(std::vector<store::FileRow> files) {
   }
 }
 
+void ModuleMap::sortByPath(std::vector<int64_t>& ids) const {
+  std::sort(ids.begin(), ids.end(), [this](int64_t a, int64_t b) {
+    return files_[byId_.at(a)].path < files_[byId_.at(b)].path;
+  });
+}
+
 const store::FileRow* ModuleMap::file(int64_t id) const {
   auto it = byId_.find(id);
   return it == byId_.end() ? nullptr : &files_[it->second];
@@ -89,6 +95,11 @@ std::string ModuleMap::packageOf(int64_t fileId) const {
   return basenameOf(directoryOf(f->path));
 }
 
+std::string ModuleMap::packageClause(int64_t fileId) const {
+  const auto* f = file(fileId);
+  return f ? f->package : std::string();
+}
+
 std::vector<int64_t> ModuleMap::bySuffix(const std::string& suffix) const {
   std::vector<int64_t> out;
   if (suffix.empty()) return out;
@@ -101,6 +112,7 @@ std::vector<int64_t> ModuleMap::bySuffix(const std::string& suffix) const {
                         p[p.size() - suffix.size() - 1] == '/'))
       out.push_back(id);
   }
+  sortByPath(out);
   return out;
 }
 
@@ -116,7 +128,7 @@ std::vector<int64_t> ModuleMap::byDirectorySuffix(const std::string& dirSuffix,
     for (int64_t id : ids)
       if (files_[byId_.at(id)].language == language) out.push_back(id);
   }
-  std::sort(out.begin(), out.end());
+  sortByPath(out);
   return out;
 }
 
@@ -220,17 +232,23 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
     return hit;
   }
   if (lang == "rust") {
-    auto segs = splitOn(module, "::");
+    // The module path of this file: src/a/mod.rs and src/a.rs are module `a` (dir src/a);
+    // lib.rs/main.rs/mod.rs are their directory's module.
+    std::string stem = basenameOf(from.path);
+    stem = stem.substr(0, stem.rfind('.'));
+    const bool dirModule = stem == "mod" || stem == "lib" || stem == "main";
+    const std::string selfDir = dirModule ? dir : joinPath(dir, stem);
+    auto segs = splitOn(module + (imp.name.empty() || imp.name == "*" ? "" : "::" + imp.name), "::");
     std::vector<std::string> kept;
     std::string base;
     bool relative = false;
     for (const auto& s : segs) {
       if (s == "crate" || s.empty()) continue;
-      if (s == "self") { relative = true; continue; }
-      if (s == "super") { relative = true; base = base.empty() ? directoryOf(dir) : directoryOf(base); continue; }
+      if (s == "self") { relative = true; if (base.empty()) base = selfDir; continue; }
+      if (s == "super") { relative = true; base = directoryOf(base.empty() ? selfDir : base); continue; }
       kept.push_back(s);
     }
-    if (relative && base.empty()) base = dir;
+    if (relative && base.empty()) base = selfDir;
     for (size_t n = kept.size(); n > 0; --n) {
       std::string p;
       for (size_t i = 0; i < n; ++i) p += (p.empty() ? "" : "/") + kept[i];
@@ -242,6 +260,8 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
         if (!hit.empty()) return hit;
       }
     }
+    // `use super::{A, B}`, `use self::x`: the (parent) module itself.
+    if (relative) return firstOf({base + ".rs", base + "/mod.rs", base + "/lib.rs"}, false);
     return {};
   }
   // Generic: dotted or :: module names as paths.
@@ -261,6 +281,24 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   } else if (!imp.name.empty()) {
     b.local = imp.alias.empty() ? imp.name : imp.alias;
     b.symbolName = imp.name == "default" ? std::string() : imp.name;
+    // `import static a.B.m` / `use a::B::m`: m may be a member of B.
+    std::string m = replaceAll(imp.module, "::", ".");
+    std::string suffix = "." + imp.name;
+    if (m.size() > suffix.size() && m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0)
+      m = m.substr(0, m.size() - suffix.size());
+    b.ownerSegment = m.substr(m.rfind('.') == std::string::npos ? 0 : m.rfind('.') + 1);
+    // `from . import util`, `use crate::model`: the imported name is a module (its own file).
+    for (int64_t id : b.files) {
+      std::string path = files_[byId_.at(id)].path;
+      std::string stem = basenameOf(path);
+      stem = stem.substr(0, stem.find('.'));
+      if (stem == "__init__" || stem == "mod" || stem == "index") stem = basenameOf(directoryOf(path));
+      if (stem == imp.name) {
+        b.symbolName.clear();
+        b.ownerSegment.clear();
+        break;
+      }
+    }
   } else if (!imp.alias.empty()) {
     b.local = imp.alias;
   } else if (lang == "c" || lang == "cpp") {

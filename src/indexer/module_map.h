@@ -22,6 +22,7 @@ struct Binding {
   std::string symbolName;        // the imported symbol's name, if the import names one
   std::vector<int64_t> files;    // the module's files in the repository (empty: external)
   bool wildcard = false;         // every top-level name of the module is visible
+  std::string ownerSegment;      // member imports: the type owning symbolName ("" otherwise)
 };
 
 class ModuleMap {
@@ -31,6 +32,8 @@ class ModuleMap {
   Binding bind(int64_t fileId, const store::PendingRef& import) const;
   bool sameDirectory(int64_t a, int64_t b) const;
   std::string packageOf(int64_t fileId) const;
+  // The package clause as written in the file (Java/Kotlin/Scala/Go), "" when none.
+  std::string packageClause(int64_t fileId) const;
 
   // Files whose path equals `suffix` or ends with "/" + suffix.
   std::vector<int64_t> bySuffix(const std::string& suffix) const;
@@ -38,6 +41,7 @@ class ModuleMap {
  private:
   std::vector<int64_t> moduleFiles(const store::FileRow& from, const store::PendingRef& imp) const;
   std::vector<int64_t> byDirectorySuffix(const std::string& dirSuffix, const std::string& language) const;
+  void sortByPath(std::vector<int64_t>& ids) const;
 
   std::vector<store::FileRow> files_;
   std::unordered_map<int64_t, size_t> byId_;

@@ -14,6 +14,7 @@
 #include "codegraph/lang/extractor.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/index_writer.h"
+#include "go_structural.h"
 #include "resolver.h"
 
 namespace cg::indexer {
@@ -356,6 +357,16 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           resolutions->begin() + static_cast<std::ptrdiff_t>(std::min(resolutions->size(), i + kResolutionsPerApply)));
       if (auto s = writer.applyResolutions(chunk); !s) return fail(s.error());
       report("resolving", std::min(resolutions->size(), i + kResolutionsPerApply), resolutions->size());
+    }
+    bool goChanged = summary.fullIndex;
+    for (const auto& [path, row] : existing)
+      if (row.language == "go") goChanged = true;
+    for (const auto& f : walked)
+      if (f.language->id == "go") goChanged = true;
+    if (goChanged) {
+      auto structural = computeGoStructuralImplements(writer);
+      if (!structural) return fail(structural.error());
+      spdlog::info("go: {} structural implements edges", *structural);
     }
     spdlog::info("resolve: {} references in {:.2f}s", pending->size(),
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count());

@@ -24,7 +24,8 @@ constexpr double kUniqueReceiverConfidence = 0.6;
 bool compatible(RefKind ref, SymbolKind def) {
   switch (ref) {
     case RefKind::kCalls:
-      return model::isCallable(def) || def == SymbolKind::kClass || def == SymbolKind::kStruct;
+      return model::isCallable(def) || def == SymbolKind::kClass || def == SymbolKind::kStruct ||
+             def == SymbolKind::kUnion;
     case RefKind::kExtends:
       return def == SymbolKind::kClass || def == SymbolKind::kStruct ||
              def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
@@ -61,6 +62,20 @@ bool directoryPackage(const std::string& language) {
 
 bool splitDeclarationAndDefinition(const std::string& language) {
   return language == "c" || language == "cpp";
+}
+
+// In `import static a.b.C.m` / `use a::C::m` (module as written, name m): "C".
+std::string ownerSegment(const std::string& module, const std::string& name) {
+  std::string m = module;
+  for (const char* sep : {"::", "."}) {
+    std::string suffix = std::string(sep) + name;
+    if (m.size() > suffix.size() && m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      m = m.substr(0, m.size() - suffix.size());
+      break;
+    }
+  }
+  size_t cut = m.find_last_of(".:");
+  return cut == std::string::npos ? m : m.substr(cut + 1);
 }
 
 std::string firstSegment(const std::string& q) {
@@ -120,6 +135,28 @@ struct Resolver::Impl {
     return basesCache.emplace(classId, std::move(out)).first->second;
   }
 
+  // The files where `name` imported from `files` may be defined: the files themselves, then
+  // (breadth-first, a few levels) what they re-export — imports binding that name, and
+  // wildcard re-exports (`export * from`, `from x import *`).
+  std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name) {
+    std::vector<int64_t> out;
+    std::unordered_set<int64_t> seen;
+    std::deque<std::pair<int64_t, int>> queue;
+    for (int64_t f : files) queue.emplace_back(f, 0);
+    while (!queue.empty()) {
+      auto [f, depth] = queue.front();
+      queue.pop_front();
+      if (!seen.insert(f).second) continue;
+      out.push_back(f);
+      if (depth >= 4) continue;
+      for (const auto& b : bindings(f)) {
+        if ((b.local == name && !name.empty()) || b.wildcard)
+          for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
+      }
+    }
+    return out;
+  }
+
   // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
   const DefinitionRow* enclosingClass(int64_t symbolId) {
     const DefinitionRow* d = def(symbolId);
@@ -132,11 +169,18 @@ struct Resolver::Impl {
     return nullptr;
   }
 
-  // Members named `name` of a class and (breadth-first) its bases.
+  // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
+  // the class itself is skipped.
   std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
-                                                          const std::vector<DefinitionRow>& cands) {
+                                                          const std::vector<DefinitionRow>& cands,
+                                                          bool basesOnly = false) {
     std::vector<const DefinitionRow*> found;
-    std::deque<std::pair<int64_t, int>> queue{{cls->id, 0}};
+    std::deque<std::pair<int64_t, int>> queue;
+    if (basesOnly) {
+      for (int64_t b : bases(cls->id)) queue.emplace_back(b, 1);
+    } else {
+      queue.emplace_back(cls->id, 0);
+    }
     std::unordered_set<int64_t> seen;
     while (!queue.empty() && found.empty()) {
       auto [id, depth] = queue.front();
@@ -220,14 +264,21 @@ struct Resolver::Impl {
       return r;
     }
     std::vector<const DefinitionRow*> found;
+    const std::vector<int64_t> files = followReexports(b.files, ref.name);
     for (const auto& d : defsNamed(ref.name)) {
-      if (std::find(b.files.begin(), b.files.end(), d.fileId) == b.files.end()) continue;
+      if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
       const DefinitionRow* parent = def(d.parentId);
       if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
                                          parent->kind == SymbolKind::kModule)))
         found.push_back(&d);
+      else if (parent && lastSegment(parent->qualifiedName) == ownerSegment(ref.module, ref.name))
+        found.push_back(&d);  // a member import: `import static a.B.m`, `use a::B::m`
     }
-    if (!found.empty()) return pick(ref.id, found, kScopeConfidence, false);
+    if (!found.empty()) {
+      Resolution picked = pick(ref.id, found, kScopeConfidence, false);
+      picked.targetFileId = r.targetFileId;
+      return picked;
+    }
     r.confidence = kScopeConfidence;
     return r;
   }
@@ -262,13 +313,18 @@ struct Resolver::Impl {
     // 1. The current object.
     if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && implicitThis(language))) {
       if (const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr) {
-        auto found = memberOfClassOrBases(cls, cands);
+        auto found = memberOfClassOrBases(cls, cands, ref.qualifier == "super");
         if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
       }
     }
+    bool importedFromOutside = false;
     if (ref.qualifier.empty()) {
       // 2. Enclosing scopes outward, then the file's top level.
       for (const DefinitionRow* s = source; s; s = def(s->parentId)) {
+        // A class body is not a scope for bare names unless `this` is implicit.
+        if (model::isContainer(s->kind) && s->kind != SymbolKind::kNamespace &&
+            s->kind != SymbolKind::kModule && !implicitThis(language))
+          continue;
         std::vector<const DefinitionRow*> found;
         for (const auto& d : cands)
           if (d.parentId == s->id) found.push_back(&d);
@@ -288,10 +344,21 @@ struct Resolver::Impl {
           bool direct = pass == 0 && !b.local.empty() && b.local == ref.name;
           bool wildcard = pass == 1 && b.wildcard;
           if (!direct && !wildcard) continue;
-          for (const auto& d : cands)
-            if (std::find(b.files.begin(), b.files.end(), d.fileId) != b.files.end() &&
-                (d.parentId == 0 || isNamespaceLike(d.parentId) || merge))
+          if (direct && b.files.empty()) {
+            importedFromOutside = true;  // bound by an import of an external package
+            continue;
+          }
+          // An imported name may be re-exported under another name: look for the original.
+          const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
+          const std::vector<int64_t> files = followReexports(b.files, original);
+          const auto& pool = original == ref.name ? cands : compatibleNamed(ref.kind, original);
+          for (const auto& d : pool) {
+            if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+            const DefinitionRow* parent = def(d.parentId);
+            if (d.parentId == 0 || isNamespaceLike(d.parentId) || merge ||
+                (direct && parent && lastSegment(parent->qualifiedName) == b.ownerSegment))
               found.push_back(&d);
+          }
         }
         if (!found.empty())
           return pick(ref.id, found, pass == 0 ? kScopeConfidence : kQualifiedConfidence, merge);
@@ -299,10 +366,12 @@ struct Resolver::Impl {
       // 4. The same package (directory).
       if (directoryPackage(language)) {
         std::vector<const DefinitionRow*> found;
-        for (const auto& d : cands)
-          if (modules.sameDirectory(d.fileId, ref.fileId) &&
-              (d.parentId == 0 || isNamespaceLike(d.parentId)))
-            found.push_back(&d);
+        const bool byClause = language != "go" && !modules.packageClause(ref.fileId).empty();
+        for (const auto& d : cands) {
+          bool samePackage = byClause ? modules.packageClause(d.fileId) == modules.packageClause(ref.fileId)
+                                      : modules.sameDirectory(d.fileId, ref.fileId);
+          if (samePackage && (d.parentId == 0 || isNamespaceLike(d.parentId))) found.push_back(&d);
+        }
         if (!found.empty())
           return pick(ref.id, found, language == "go" ? kScopeConfidence : kQualifiedConfidence, merge);
       }
@@ -312,12 +381,18 @@ struct Resolver::Impl {
       std::vector<const DefinitionRow*> found;
       for (const auto& b : bindings(ref.fileId)) {
         if (b.local != head && b.local != ref.qualifier) continue;
+        const std::vector<int64_t> files =
+            followReexports(b.files, b.symbolName.empty() ? ref.name : b.symbolName);
         for (const auto& d : cands)
-          if (std::find(b.files.begin(), b.files.end(), d.fileId) != b.files.end()) {
-            // A name qualified by a class imported from the module: Class.method.
-            if (b.local != ref.qualifier && !b.symbolName.empty()) {
-              const DefinitionRow* parent = def(d.parentId);
-              if (!parent || lastSegment(parent->qualifiedName) != b.symbolName) continue;
+          if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
+            // A name qualified by a symbol imported from the module (Class.method): a member
+            // of that symbol; qualified by the module itself: a top-level name of it.
+            const DefinitionRow* parent = def(d.parentId);
+            if (!b.symbolName.empty()) {
+              std::string owner = b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
+              if (!parent || lastSegment(parent->qualifiedName) != owner) continue;
+            } else if (b.local == ref.qualifier && d.parentId != 0 && !isNamespaceLike(d.parentId)) {
+              continue;
             }
             found.push_back(&d);
           }
@@ -353,8 +428,17 @@ struct Resolver::Impl {
       r.drop = true;
       return r;
     }
+    if (importedFromOutside) return r;  // the name comes from outside the repository
     std::vector<const DefinitionRow*> all2;
     for (const auto& d : cands) {
+      // A bare call reaches a member only where `this` is implicit.
+      if (ref.qualifier.empty() && !implicitThis(language) && d.parentId != 0 &&
+          ref.kind == RefKind::kCalls) {
+        const DefinitionRow* parent = def(d.parentId);
+        if (parent && model::isContainer(parent->kind) && parent->kind != SymbolKind::kNamespace &&
+            parent->kind != SymbolKind::kModule)
+          continue;
+      }
       // A receiver call (obj.m()) targets a member; a bare call a free function or a type.
       if (!ref.qualifier.empty() && !isSelfQualifier(ref.qualifier) && d.parentId == 0 &&
           ref.kind == RefKind::kCalls && !model::isTypeLike(d.kind) &&
@@ -370,6 +454,17 @@ struct Resolver::Impl {
     r.candidates = static_cast<uint32_t>(merged.size());
     return r;
   }
+
+  const std::vector<DefinitionRow>& compatibleNamed(RefKind kind, const std::string& name) {
+    auto key = std::to_string(static_cast<int>(kind)) + '|' + name;
+    auto it = compatibleCache.find(key);
+    if (it != compatibleCache.end()) return it->second;
+    std::vector<DefinitionRow> out;
+    for (const auto& d : defsNamed(name))
+      if (compatible(kind, d.kind)) out.push_back(d);
+    return compatibleCache.emplace(key, std::move(out)).first->second;
+  }
+  std::unordered_map<std::string, std::vector<DefinitionRow>> compatibleCache;
 
   bool isNamespaceLike(int64_t parentId) {
     const DefinitionRow* p = def(parentId);

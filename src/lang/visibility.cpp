@@ -110,7 +110,9 @@ Visibility decideVisibility(const VisibilityInput& in) {
       if (!name.empty() && name[0] == '#') return Visibility::kPrivate;
       if (auto v = fromKeywords(modifierText(in))) return *v;
       if (isMember(in)) return lang.defaultMemberVisibility;
-      if (in.parent) return Visibility::kPrivate;  // local to a function
+      if (in.parent && model::isCallable(in.parent->kind)) return Visibility::kPrivate;  // a local
+      if (in.parent && model::isTypeLike(in.parent->kind)) return lang.defaultMemberVisibility;
+      if (in.parent) return in.parent->visibility;  // members of object literals and object types
       return isExported(in.node) ? Visibility::kPublic : lang.defaultTopVisibility;
     }
     case VisibilityRule::kRustPub: {

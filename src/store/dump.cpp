@@ -25,7 +25,7 @@ Expected<std::vector<std::string>> dumpIndex(Database& db, bool includeUnresolve
                 "FROM refs r JOIN files f ON f.id = r.file_id "
                 "LEFT JOIN symbols src ON src.id = r.source_id "
                 "LEFT JOIN symbols t ON t.id = r.target_id "
-                "LEFT JOIN files tf ON tf.id = r.target_file_id");
+                "LEFT JOIN files tf ON tf.id = r.target_file_id WHERE r.dropped = 0");
     while (s.step()) {
       bool unresolved = s.i64(4) != 0;
       if (unresolved) {

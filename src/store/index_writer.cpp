@@ -96,9 +96,11 @@ struct IndexWriter::Impl {
                 "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
                 "end_line FROM symbols WHERE parent_id=? AND name=?"),
         applyUpdate(db,
-                    "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=? "
-                    "WHERE id=?"),
-        applyDrop(db, "DELETE FROM refs WHERE id=?") {}
+                    "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=?, "
+                    "dropped=0 WHERE id=?"),
+        applyDrop(db,
+                  "UPDATE refs SET target_id=NULL, target_file_id=NULL, confidence=0, "
+                  "candidates=0, dropped=1 WHERE id=?") {}
 
   Statement fileByPath, upsertFile, oldSymbols, insertSymbol, updateSymbol, setParent,
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
@@ -376,7 +378,8 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
   Statement s(db_.handle(),
               std::string(cols) +
                   "WHERE r.kind <> 'contains' AND (r.file_id IN (SELECT id FROM pending_files) OR "
-                  "r.name IN (SELECT name FROM pending_names)) ORDER BY r.file_id, r.id");
+                  "r.name IN (SELECT name FROM pending_names) OR r.kind = 'imports') "
+                  "ORDER BY r.file_id, r.id");
   while (s.step()) out.push_back(readRef(s));
   if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
   return out;
@@ -418,7 +421,7 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
     while (s.step()) c.edgesByKind[s.text(0)] = static_cast<uint64_t>(s.i64(1));
   }
   {
-    Statement s(db, "SELECT count(*) FROM refs WHERE target_id IS NULL AND kind <> 'imports'");
+    Statement s(db, "SELECT count(*) FROM refs WHERE target_id IS NULL AND kind <> 'imports' AND dropped = 0");
     if (s.step()) c.unresolved = static_cast<uint64_t>(s.i64(0));
   }
   {
@@ -426,6 +429,75 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
     if (s.step()) c.documents = static_cast<uint64_t>(s.i64(0));
   }
   return c;
+}
+
+Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {
+  sqlite3* db = db_.handle();
+  std::vector<GoType> types;
+  std::unordered_map<int64_t, size_t> byId;
+  std::unordered_map<std::string, size_t> byDirName;  // dir + '\n' + name
+  auto dirOf = [](const std::string& path) {
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? std::string() : path.substr(0, slash);
+  };
+  {
+    Statement s(db,
+                "SELECT s.id, s.file_id, s.name, f.path, s.start_line, s.start_col, s.kind FROM symbols s "
+                "JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.parent_id IS NULL "
+                "AND s.kind IN ('struct', 'type', 'interface') ORDER BY f.path, s.start_line");
+    while (s.step()) {
+      GoType t;
+      t.id = s.i64(0);
+      t.fileId = s.i64(1);
+      t.name = s.text(2);
+      t.dir = dirOf(s.text(3));
+      t.line = static_cast<uint32_t>(s.i64(4));
+      t.column = static_cast<uint32_t>(s.i64(5));
+      t.isInterface = s.text(6) == "interface";
+      byId.emplace(t.id, types.size());
+      byDirName.emplace(t.dir + "\n" + t.name, types.size());
+      types.push_back(std::move(t));
+    }
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing Go types");
+  }
+  {
+    Statement s(db,
+                "SELECT m.parent_id, m.name FROM symbols m JOIN symbols p ON p.id = m.parent_id "
+                "JOIN files f ON f.id = p.file_id WHERE f.language = 'go' AND p.kind = 'interface' "
+                "AND m.kind = 'method'");
+    while (s.step()) {
+      auto it = byId.find(s.i64(0));
+      if (it != byId.end()) types[it->second].methods.push_back(s.text(1));
+    }
+  }
+  {
+    Statement s(db,
+                "SELECT m.qualified_name, m.name, f.path FROM symbols m JOIN files f ON f.id = m.file_id "
+                "WHERE f.language = 'go' AND m.kind = 'method' AND instr(m.qualified_name, '.') > 0");
+    while (s.step()) {
+      std::string q = s.text(0);
+      std::string typeName = q.substr(0, q.rfind('.'));
+      auto it = byDirName.find(dirOf(s.text(2)) + "\n" + typeName);
+      if (it != byDirName.end() && !types[it->second].isInterface)
+        types[it->second].methods.push_back(s.text(1));
+    }
+  }
+  return types;
+}
+
+Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge>& edges) {
+  sqlite3* db = db_.handle();
+  if (auto st = db_.exec("DELETE FROM refs WHERE kind = 'implements' AND module = '<structural>'"); !st)
+    return st;
+  Statement ins(db,
+                "INSERT INTO refs(file_id, source_id, kind, name, qualifier, module, alias, line, col, "
+                "target_id, confidence) VALUES(?, ?, 'implements', ?, '', '<structural>', '', ?, ?, ?, 1.0)");
+  for (const auto& e : edges) {
+    ins.bind(1, e.type->fileId).bind(2, e.type->id).bind(3, e.interface->name)
+        .bind(4, e.type->line).bind(5, e.type->column).bind(6, e.interface->id);
+    if (auto st = ins.run(); !st) return st;
+  }
+  return okStatus();
 }
 
 }  // namespace cg::store

@@ -63,7 +63,9 @@ CREATE TABLE IF NOT EXISTS refs (
   target_id      INTEGER,                  -- resolved symbol; NULL = unresolved
   target_file_id INTEGER,                  -- imports: the module's file when known
   confidence     REAL NOT NULL DEFAULT 0,
-  candidates     INTEGER NOT NULL DEFAULT 0 -- unresolved: definitions with this name
+  candidates     INTEGER NOT NULL DEFAULT 0, -- unresolved: definitions with this name
+  dropped        INTEGER NOT NULL DEFAULT 0  -- a read/write that reaches no module-level variable:
+                                             -- kept (not an edge) so a refresh can re-resolve it
 );
 CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_source ON refs(source_id, kind);

@@ -270,6 +270,7 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
                     " LEFT JOIN files f ON f.id = s.file_id WHERE " +
                     (req.incoming ? "r.target_id = ?" : "r.source_id = ?");
   if (!req.incoming && !req.includeUnresolved) sql += " AND r.target_id IS NOT NULL";
+  if (!req.incoming) sql += " AND r.dropped = 0";
   if (!req.incoming) sql += " AND r.kind <> 'imports'";
   if (!req.kinds.empty()) {
     sql += " AND r.kind IN (";

@@ -47,10 +47,13 @@ def ast_defs(path):
     return defs
 
 
-def our_defs(tool, query_dir, path):
+def our_defs(tool, query_dir, path, timeout):
     env = dict(os.environ, CODEGRAPH_QUERY_DIR=query_dir)
-    r = subprocess.run([tool, "debug-extract", path], capture_output=True, text=True,
-                       errors="replace", env=env)
+    try:
+        r = subprocess.run([tool, "debug-extract", path], capture_output=True, text=True,
+                           errors="replace", env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
     found = set()
     for line in r.stdout.splitlines():
         if not line.startswith("def "):
@@ -71,6 +74,8 @@ def main():
     ap.add_argument("--max-files", type=int, default=0,
                     help="compare an evenly spread sample of at most N files")
     ap.add_argument("--show", type=int, default=20)
+    ap.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds per file; a file that takes longer counts as all missed")
     args = ap.parse_args()
 
     files = python_files(args.roots)
@@ -82,6 +87,7 @@ def main():
     by_kind = collections.Counter()
     found_kind = collections.Counter()
     misses = []
+    timeouts = []
     t0 = time.time()
     for path in files:
         try:
@@ -91,7 +97,10 @@ def main():
             continue
         if not expected:
             continue
-        ours = our_defs(args.tool, os.path.abspath(args.query_dir), path)
+        ours = our_defs(args.tool, os.path.abspath(args.query_dir), path, args.timeout)
+        if ours is None:
+            timeouts.append(path)
+            ours = set()
         for name, line, kind in expected:
             total += 1
             by_kind[kind] += 1
@@ -104,6 +113,9 @@ def main():
 
     print(f"files: {len(files)} ({skipped} skipped: not parseable by this Python's ast); "
           f"{elapsed:.1f}s")
+    if timeouts:
+        print(f"timed out (> {args.timeout:.0f}s, counted as missed): {len(timeouts)}: "
+              + ", ".join(timeouts[:10]))
     pct = 100.0 * found / total if total else 0.0
     print(f"recall: {found}/{total} = {pct:.3f}%")
     for kind in sorted(by_kind):

@@ -62,10 +62,13 @@ def run_ctags(root):
     return tags
 
 
-def run_ours(tool, query_dir, path):
+def run_ours(tool, query_dir, path, timeout):
     env = dict(os.environ, CODEGRAPH_QUERY_DIR=query_dir)
-    r = subprocess.run([tool, "debug-extract", path], capture_output=True, text=True,
-                       errors="replace", env=env)
+    try:
+        r = subprocess.run([tool, "debug-extract", path], capture_output=True, text=True,
+                           errors="replace", env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None
     defs = {}
     for line in r.stdout.splitlines():
         if not line.startswith("def "):
@@ -89,6 +92,8 @@ def main():
     ap.add_argument("--max-files", type=int, default=0,
                     help="compare an evenly spread sample of at most N files")
     ap.add_argument("--show", type=int, default=20)
+    ap.add_argument("--timeout", type=float, default=30.0,
+                    help="seconds per file; a file that takes longer counts as all missed")
     args = ap.parse_args()
 
     tags = run_ctags(args.root)
@@ -104,20 +109,30 @@ def main():
     excluded = collections.Counter()
     misses = collections.Counter()
     examples = {}
+    timeouts = []
+    timeout_defs = 0
     t0 = time.time()
     for path in files:
-        ours = run_ours(args.tool, os.path.abspath(args.query_dir), path)
+        ours = run_ours(args.tool, os.path.abspath(args.query_dir), path, args.timeout)
+        if ours is None:
+            timeouts.append(path)
+            ours = {}
+        timed_out = path in timeouts[-1:]
         for t in by_file[path]:
             kind = t.get("kind", "")
             if kind in EXCLUDED_KINDS:
                 excluded[kind] += 1
                 continue
             total += 1
+            if timed_out:
+                timeout_defs += 1
             key = (t["name"], t["line"])
             if key in ours:
                 found += 1
                 if ours[key] & KIND_MAP.get(kind, set()):
                     kind_ok += 1
+                continue
+            if timed_out:
                 continue
             scope = t.get("scopeKind", "")
             label = f"{kind}" + (f" in {scope}" if scope else "")
@@ -126,9 +141,15 @@ def main():
     elapsed = time.time() - t0
 
     print(f"files compared: {len(files)}  ({elapsed:.1f}s for our tool, one process per file)")
+    if timeouts:
+        print(f"timed out (> {args.timeout:.0f}s, counted as missed): {len(timeouts)}: "
+              + ", ".join(timeouts[:10]))
     print(f"excluded ctags kinds: {dict(excluded)}")
     pct = 100.0 * found / total if total else 0.0
     print(f"recall: {found}/{total} = {pct:.2f}%")
+    if timeout_defs:
+        rest = total - timeout_defs
+        print(f"recall without the timed-out files: {found}/{rest} = {100.0 * found / rest:.2f}%")
     if found:
         print(f"kind agreement among found: {kind_ok}/{found} = {100.0 * kind_ok / found:.2f}%")
     print(f"misses by ctags kind/scope: {dict(misses.most_common())}")

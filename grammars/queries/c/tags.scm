@@ -10,7 +10,7 @@
 
 ; ===================================================================== definitions
 
-; ---- local declarations are not symbols --------------------------------------------------
+; ---- declarations that are not symbols: locals, misread lines ---------------------------
 ; Declarations inside function bodies (any block, `for (int i...)`, case arms, #if blocks in a
 ; body) and K&R parameter declarations are claimed here as anonymous scopes (a scope is not a
 ; symbol and nothing is ever nested in it) so that the module-level variable patterns further
@@ -33,13 +33,14 @@
 ; Declarations the parser could only recover from (a missing `;` or an ERROR child) are
 ; macro-heavy lines it misread: `ZEXTERN int ZEXPORT deflate OF((z_streamp strm));`,
 ; `SQLITE_API sqlite3_int64 sqlite3_changes64(sqlite3*);`. Their "declarators" are macro
-; names and type names, never variables: claimed the same way.
-(declaration type: (_ !body) declarator: (_) @name (MISSING)) @scope
-(declaration declarator: (_) @name @scope (MISSING))
-(declaration type: (_ !body) (ERROR) declarator: (_) @name) @scope
-(declaration (ERROR) declarator: (_) @name @scope)
-(declaration type: (_ !body) declarator: (_) @name (ERROR)) @scope
-(declaration declarator: (_) @name @scope (ERROR))
+; names and type names, never variables: claimed the same way (not function declarators:
+; a member function declared with a trailing macro stays a method).
+(declaration type: (_ !body) declarator: (_ !parameters) @name (MISSING)) @scope
+(declaration declarator: (_ !parameters) @name @scope (MISSING))
+(declaration type: (_ !body) (ERROR) declarator: (_ !parameters) @name) @scope
+(declaration (ERROR) declarator: (_ !parameters) @name @scope)
+(declaration type: (_ !body) declarator: (_ !parameters) @name (ERROR)) @scope
+(declaration declarator: (_ !parameters) @name @scope (ERROR))
 
 ; ---- macros -----------------------------------------------------------------------------
 ; `#define SQ(x) ...`: the signature stops before the replacement text.
@@ -77,7 +78,7 @@
 ; standard names size_t, ssize_t, intptr_t, ... as primitive types).
 ; `typedef struct point {...} point_t, *point_p;` and `typedef int a_t, b_t;`: the alias is the
 ; declarator alone, so the struct defined in the same statement is its sibling, not its child,
-; and every alias of a several-declarator typedef is kept.
+; and every alias of a several-declarator typedef is kept (common shapes).
 (type_definition
   type: (_ body: (_))
   declarator: [
@@ -86,10 +87,7 @@
     (pointer_declarator declarator: (type_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name))))
   ] @definition.type)
 (type_definition
   declarator: [
@@ -98,10 +96,7 @@
     (pointer_declarator declarator: (type_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name))))
   ] @definition.type
   ",")
 (type_definition
@@ -112,10 +107,7 @@
     (pointer_declarator declarator: (type_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (type_identifier) @name)
-    (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name))))
   ] @definition.type)
 ; `typedef unsigned long ulong;`, `typedef struct point *point_p;`, `typedef int (*cmp_fn)(int, int);`
 (type_definition
@@ -134,19 +126,13 @@
 ; ---- struct / union members --------------------------------------------------------------
 ; Declarator shapes of a member name: `x`, `*p`, `**pp`, `buf[8]`, `grid[2][2]`, `*items[4]`,
 ; `(*cb)(int)`, `*(*make)(void)`, `(*handlers[4])(int)`, `(*row)[8]`.
-; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field
+; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field (common shapes)
 (field_declaration
   declarator: [
     (field_identifier) @name
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))
-    (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
   ] @definition.field
   ",")
 (field_declaration
@@ -156,12 +142,6 @@
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))
-    (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
   ] @definition.field)
 ; `struct { int a; } inner;`: a member whose type has a body is the declarator alone
 (field_declaration
@@ -171,12 +151,6 @@
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
-    (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
-    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))
-    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))
-    (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
   ] @definition.field)
 ; `int x;`, `char *name;`, `int buf[8];`, `unsigned flag : 1;`, `void (*cb)(int);`
 (field_declaration
@@ -198,30 +172,18 @@
 ; Declarator shapes of a variable name, with or without an initialiser: `x`, `*p`, `**pp`,
 ; `buf[8]`, `grid[2][2]`, `*names[4]`, `(*handler)(int)`, `*(*make)(void)`, `(*table[4])(int)`,
 ; `(*row)[8]`. A function declarator around the name itself is a prototype: never matched.
-; `int a, *b = 0;`: several declarators, each one its own variable
+; `int a, *b = 0;`: several declarators, each one its own variable (common shapes)
 ((declaration
    declarator: [
      (identifier) @name
      (pointer_declarator declarator: (identifier) @name)
      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-     (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-     (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
      (init_declarator declarator: [
        (identifier) @name
        (pointer_declarator declarator: (identifier) @name)
        (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-       (array_declarator declarator: (identifier) @name)
-       (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-       (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-       (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable
    ",") @_decl
  (#not-match? @_decl "^extern\\b"))
@@ -232,23 +194,11 @@
      (pointer_declarator declarator: (identifier) @name)
      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-     (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-     (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
      (init_declarator declarator: [
        (identifier) @name
        (pointer_declarator declarator: (identifier) @name)
        (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-       (array_declarator declarator: (identifier) @name)
-       (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-       (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-       (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
  (#not-match? @_decl "^extern\\b"))
 ; `struct { int a; } config = {...};`: a variable whose type has a body is the declarator alone
@@ -259,23 +209,11 @@
      (pointer_declarator declarator: (identifier) @name)
      (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-     (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-     (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
      (init_declarator declarator: [
        (identifier) @name
        (pointer_declarator declarator: (identifier) @name)
        (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-       (array_declarator declarator: (identifier) @name)
-       (array_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-       (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
-       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
-       (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
  (#not-match? @_decl "^extern\\b"))
 ; `static const int LIMIT = 4;`, `const char *const NAME = "x";`, `const int table[] = {...};`,

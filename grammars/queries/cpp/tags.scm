@@ -14,7 +14,7 @@
 
 ; ===================================================================== definitions
 
-; ---- local declarations are not symbols --------------------------------------------------
+; ---- declarations that are not symbols: locals, misread lines ---------------------------
 ; Declarations inside function and lambda bodies (any block, `for (int i...)`, `if (auto x = ...)`,
 ; case arms, #if blocks in a body) are claimed here as anonymous scopes (a scope is not a
 ; symbol and nothing is nested in it) so that the namespace-level variable patterns further
@@ -35,6 +35,18 @@
 (init_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
 (init_statement (declaration declarator: (_) @name @scope))
 (condition_clause (declaration type: (_ !body) declarator: (_) @name) @scope)
+(condition_clause (declaration declarator: (_) @name @scope))
+; Declarations the parser could only recover from (a missing `;` or an ERROR child) are
+; macro-heavy lines it misread: `ZEXTERN int ZEXPORT deflate OF((z_streamp strm));`,
+; `SQLITE_API sqlite3_int64 sqlite3_changes64(sqlite3*);`. Their "declarators" are macro
+; names and type names, never variables: claimed the same way (not function declarators:
+; a member function declared with a trailing macro stays a method).
+(declaration type: (_ !body) declarator: (_ !parameters) @name (MISSING)) @scope
+(declaration declarator: (_ !parameters) @name @scope (MISSING))
+(declaration type: (_ !body) (ERROR) declarator: (_ !parameters) @name) @scope
+(declaration (ERROR) declarator: (_ !parameters) @name @scope)
+(declaration type: (_ !body) declarator: (_ !parameters) @name (ERROR)) @scope
+(declaration declarator: (_ !parameters) @name @scope (ERROR))
 
 ; ---- macros -----------------------------------------------------------------------------
 ; `#define SQ(x) ...`: the signature stops before the replacement text.
@@ -103,38 +115,50 @@
     declarator: (function_declarator declarator: (identifier) @name)
     (field_initializer_list)? @body) @definition.constructor)
 (field_declaration_list
-  (_ !body (function_definition !type
-       declarator: (function_declarator declarator: (identifier) @name)
-       (field_initializer_list)? @body) @definition.constructor))
+  (_ !body
+    (function_definition !type
+      declarator: (function_declarator declarator: (identifier) @name)
+      (field_initializer_list)? @body) @definition.constructor))
 (field_declaration_list
-  (_ !body (_ !body (function_definition !type
-          declarator: (function_declarator declarator: (identifier) @name)
-          (field_initializer_list)? @body) @definition.constructor)))
+  (_ !body
+    (_ !body
+      (function_definition !type
+        declarator: (function_declarator declarator: (identifier) @name)
+        (field_initializer_list)? @body) @definition.constructor)))
 ; declared constructors: `Foo();`, `explicit Foo(int);`, `template <class U> Foo(U);`
 (field_declaration_list
   (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)
 (field_declaration_list
-  (_ !body (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor))
-(field_declaration_list
-  (_ !body (_ !body (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)))
-; operators and member templates, defined or declared (a function_definition, declaration or
-; field_declaration): `Foo& operator=(const Foo&) = delete;`, `bool operator==(const Foo&) const;`,
-; `T* operator->() const;`, `template <class U> U conv();`
-(field_declaration_list
-  (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
-                   (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-                   (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method)
-(field_declaration_list
   (_ !body
-    (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
-                     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-                     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method))
+    (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor))
 (field_declaration_list
   (_ !body
     (_ !body
-      (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
-                       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
-                       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method)))
+      (declaration !type declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)))
+; operators and member templates, defined or declared (the `_` is a function_definition,
+; declaration or field_declaration): `Foo& operator=(const Foo&) = delete;`,
+; `bool operator==(const Foo&) const;`, `T* operator->() const;`, `template <class U> U conv();`
+(field_declaration_list
+  (_ declarator: [
+       (function_declarator declarator: [(identifier) (operator_name)] @name)
+       (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+       (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+     ]) @definition.method)
+(field_declaration_list
+  (_ !body
+    (_ declarator: [
+         (function_declarator declarator: [(identifier) (operator_name)] @name)
+         (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+         (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+       ]) @definition.method))
+(field_declaration_list
+  (_ !body
+    (_ !body
+      (_ declarator: [
+           (function_declarator declarator: [(identifier) (operator_name)] @name)
+           (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+           (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
+         ]) @definition.method)))
 ; methods named by a field_identifier, and destructors (a bare `~Foo` is only written in its
 ; class), defined or declared: `int get() const {...}`, `T* data();`, `const T& at(int) const;`,
 ; `virtual void run() = 0;`, `virtual ~Foo();`
@@ -200,7 +224,7 @@
 ; `template <> void f<int>() {}` (named f)
 (function_definition
   declarator: [
-    (function_declarator declarator: [(identifier) (operator_name) (template_function name: (identifier) @name)] @name)
+    (function_declarator declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
     (pointer_declarator declarator: (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name)))
     (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
@@ -210,12 +234,17 @@
 ; ---- type aliases ------------------------------------------------------------------------
 ; `using Vec = std::vector<int>;`, `template <class T> using Ptr = T*;`
 (alias_declaration name: (type_identifier) @name) @definition.type
+; Declarator shapes of an alias: `t`, `*p_t`, `**pp_t`, `arr_t[4]`, `fn_t(int)`, `(fn_t)(int)`,
+; `(*cb_t)(int)`, `*(*make_t)(void)`; `typedef int intptr_t;` (tree-sitter parses the
+; standard names size_t, ssize_t, intptr_t, ... as primitive types); `&ref_t`.
 ; `typedef struct point {...} point_t, *point_p;` and `typedef int a_t, b_t;`: the alias is the
-; declarator alone, so the struct defined in the same statement is its sibling, not its child
+; declarator alone, so the struct defined in the same statement is its sibling, not its child,
+; and every alias of a several-declarator typedef is kept (common shapes).
 (type_definition
   type: (_ body: (_))
   declarator: [
     (type_identifier) @name
+    (primitive_type) @name
     (pointer_declarator declarator: (type_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
@@ -224,7 +253,9 @@
 (type_definition
   declarator: [
     (type_identifier) @name
+    (primitive_type) @name
     (pointer_declarator declarator: (type_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
   ] @definition.type
@@ -233,30 +264,37 @@
   ","
   declarator: [
     (type_identifier) @name
+    (primitive_type) @name
     (pointer_declarator declarator: (type_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
     (array_declarator declarator: (type_identifier) @name)
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
   ] @definition.type)
-; `typedef unsigned long ulong;`, `typedef Foo *FooPtr;`, `typedef int (*cmp_fn)(int, int);`
+; `typedef unsigned long ulong;`, `typedef struct point *point_p;`, `typedef int (*cmp_fn)(int, int);`
 (type_definition
   declarator: [
     (type_identifier) @name
+    (primitive_type) @name
+    (reference_declarator (type_identifier) @name)
     (pointer_declarator declarator: (type_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (type_identifier) @name))
-    (reference_declarator (type_identifier) @name)
     (array_declarator declarator: (type_identifier) @name)
     (function_declarator declarator: (type_identifier) @name)
+    (function_declarator declarator: (parenthesized_declarator (type_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name)))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (type_identifier) @name))))
   ]) @definition.type
 
 ; ---- data members ------------------------------------------------------------------------
-; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field
+; Declarator shapes of a member name: `x`, `*p`, `**pp`, `buf[8]`, `grid[2][2]`, `*items[4]`,
+; `(*cb)(int)`, `*(*make)(void)`, `(*handlers[4])(int)`, `(*row)[8]`, `&owner`.
+; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field (common shapes)
 (field_declaration
   declarator: [
     (field_identifier) @name
+    (reference_declarator (field_identifier) @name)
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
-    (reference_declarator (field_identifier) @name)
     (array_declarator declarator: (field_identifier) @name)
   ] @definition.field
   ",")
@@ -264,9 +302,9 @@
   ","
   declarator: [
     (field_identifier) @name
+    (reference_declarator (field_identifier) @name)
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
-    (reference_declarator (field_identifier) @name)
     (array_declarator declarator: (field_identifier) @name)
   ] @definition.field)
 ; `struct { int a; } inner;`: a member whose type has a body is the declarator alone
@@ -274,19 +312,25 @@
   type: (_ body: (_))
   declarator: [
     (field_identifier) @name
+    (reference_declarator (field_identifier) @name)
     (pointer_declarator declarator: (field_identifier) @name)
+    (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
     (array_declarator declarator: (field_identifier) @name)
   ] @definition.field)
 ; `int v_ = 0;`, `static int count;`, `T* ptr;`, `Foo& owner;`, `void (*cb)(int);`, `unsigned f : 1;`
 (field_declaration
   declarator: [
     (field_identifier) @name
+    (reference_declarator (field_identifier) @name)
     (pointer_declarator declarator: (field_identifier) @name)
     (pointer_declarator declarator: (pointer_declarator declarator: (field_identifier) @name))
-    (reference_declarator (field_identifier) @name)
     (array_declarator declarator: (field_identifier) @name)
     (array_declarator declarator: (array_declarator declarator: (field_identifier) @name))
+    (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))
     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
+    (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name))))
+    (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (field_identifier) @name))))
+    (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (field_identifier) @name)))
   ]) @definition.field
 ; the out-of-line definition of a static data member: `int Foo::count = 0;`
 (declaration
@@ -301,15 +345,24 @@
 
 ; ---- namespace-level variables and constants ---------------------------------------------
 ; (locals were claimed above; `extern` declarations are not definitions)
-; `int a, *b = 0;`: several declarators, each one its own variable
+; Declarator shapes of a variable name, with or without an initialiser: `x`, `*p`, `**pp`,
+; `buf[8]`, `grid[2][2]`, `*names[4]`, `(*handler)(int)`, `*(*make)(void)`, `(*table[4])(int)`,
+; `(*row)[8]`, `&ref`. A function declarator around the name itself is a prototype: never
+; matched.
+; `int a, *b = 0;`: several declarators, each one its own variable (common shapes)
 ((declaration
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
+     (reference_declarator (identifier) @name)
      (pointer_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (init_declarator declarator: [
+       (identifier) @name
+       (reference_declarator (identifier) @name)
+       (pointer_declarator declarator: (identifier) @name)
+       (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable
    ",") @_decl
  (#not-match? @_decl "^extern\\b"))
@@ -317,11 +370,16 @@
    ","
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
+     (reference_declarator (identifier) @name)
      (pointer_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (init_declarator declarator: [
+       (identifier) @name
+       (reference_declarator (identifier) @name)
+       (pointer_declarator declarator: (identifier) @name)
+       (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
  (#not-match? @_decl "^extern\\b"))
 ; `struct { int a; } config = {...};`: a variable whose type has a body is the declarator alone
@@ -329,42 +387,64 @@
    type: (_ body: (_))
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
+     (reference_declarator (identifier) @name)
      (pointer_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (init_declarator declarator: [
+       (identifier) @name
+       (reference_declarator (identifier) @name)
+       (pointer_declarator declarator: (identifier) @name)
+       (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+       (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
  (#not-match? @_decl "^extern\\b"))
-; `constexpr int kMax = 10;`, `const char* const kName = "x";`, `static const int table[] = {...};`
+; `constexpr int kMax = 10;`, `const char* const kName = "x";`, `static const int table[] = {...};`,
+; `const Config& kDefaults = ...;` (`const char *p` is a variable: the pointer is not const)
 ((declaration
    (type_qualifier) @_const
+   type: (_ !body)
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
      (array_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
-     (init_declarator declarator: (pointer_declarator (type_qualifier) declarator: (identifier) @name))
-     (init_declarator declarator: (reference_declarator (identifier) @name))
+     (pointer_declarator (type_qualifier) @_const2 declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])
+     (init_declarator declarator: [
+       (identifier) @name
+       (array_declarator declarator: (identifier) @name)
+       (pointer_declarator (type_qualifier) @_const2 declarator: [(identifier) @name (array_declarator declarator: (identifier) @name)])
+       (reference_declarator (identifier) @name)])
    ]) @definition.constant
  (#any-of? @_const "const" "constexpr" "constinit")
+ (#eq? @_const2 "const")
  (#not-match? @definition.constant "^extern\\b"))
 ; `static int counter;`, `std::vector<int> cache;`, `Foo& instance = make();`,
 ; `int (*handler)(int) = f;`, `auto f = [](int x) { ... };`
 ((declaration
+   type: (_ !body)
    declarator: [
      (identifier) @name
-     (init_declarator declarator: (identifier) @name)
-     (pointer_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
-     (init_declarator declarator: (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name)))
      (reference_declarator (identifier) @name)
-     (init_declarator declarator: (reference_declarator (identifier) @name))
+     (pointer_declarator declarator: (identifier) @name)
+     (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
      (array_declarator declarator: (identifier) @name)
-     (init_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+     (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
      (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
-     (init_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+     (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+     (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+     (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
+     (init_declarator declarator: [
+       (identifier) @name
+       (reference_declarator (identifier) @name)
+       (pointer_declarator declarator: (identifier) @name)
+       (pointer_declarator declarator: (pointer_declarator declarator: (identifier) @name))
+       (array_declarator declarator: (identifier) @name)
+       (array_declarator declarator: (array_declarator declarator: (identifier) @name))
+       (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))
+       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))
+       (pointer_declarator declarator: (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name))))
+       (function_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (array_declarator declarator: (identifier) @name))))
+       (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
    ]) @definition.variable
  (#not-match? @definition.variable "^extern\\b"))
 
@@ -375,19 +455,25 @@
 (preproc_include path: [(string_literal) (system_lib_string)] @module) @reference.import
 
 ; ---- base classes ------------------------------------------------------------------------
-; `class D : public Base, private ns::Other, public Mixin<D>`
+; `class D : public Base, private ns::Other, public a::b::Mixin<D>` (a template base is
+; qualified by its nearest scope)
 (base_class_clause [(type_identifier) @name
-                    (qualified_identifier scope: (_) @qualifier name: (type_identifier) @name)
                     (template_type name: (type_identifier) @name)
-                    (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))]) @reference.extends
+                    (qualified_identifier name: [(type_identifier) (qualified_identifier name: [(type_identifier) (qualified_identifier name: (type_identifier))])]) @name
+                    (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))
+                    (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)))]) @reference.extends
 
 ; ---- calls -------------------------------------------------------------------------------
-; `f(x)`, `ns::f(x)` (qualified: split at the last `::`)
-(call_expression function: [(identifier) (qualified_identifier name: [(identifier) (operator_name) (destructor_name)])] @name) @reference.call
-; `f<int>(x)`, `ns::f<int>(x)` (the casts `static_cast<T>(x)` ... are not calls)
+; `f(x)`, `ns::f(x)`, `a::b::f(x)` (qualified: split at the last `::`)
+(call_expression function: [(identifier)
+                            (qualified_identifier name: [(identifier) (operator_name) (destructor_name)
+                              (qualified_identifier name: [(identifier) (operator_name) (destructor_name)
+                                (qualified_identifier name: [(identifier) (operator_name) (destructor_name)])])])] @name) @reference.call
+; `f<int>(x)`, `ns::f<int>(x)`, `a::b::f<int>(x)` (qualified by the nearest scope; the casts `static_cast<T>(x)` ... are not calls)
 ((call_expression function: (template_function name: (identifier) @name)) @reference.call
  (#not-any-of? @name "static_cast" "dynamic_cast" "const_cast" "reinterpret_cast"))
-(call_expression function: (qualified_identifier scope: (_) @qualifier name: (template_function name: (identifier) @name))) @reference.call
+(call_expression function: [(qualified_identifier scope: (_) @qualifier name: (template_function name: (identifier) @name))
+                            (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: (template_function name: (identifier) @name)))]) @reference.call
 ; `obj.m()`, `p->m()`, `this->m()`, `obj.template get<T>()`
 (call_expression function: (field_expression argument: (_) @qualifier
                                              field: [(field_identifier) @name
@@ -396,16 +482,20 @@
                                                      (qualified_identifier) @name])) @reference.call
 ; `new Foo(...)`, `new ns::Foo`, `new Foo<T>(...)`: a call to the constructor
 (new_expression type: [(type_identifier) @name
-                       (qualified_identifier name: (type_identifier)) @name
                        (template_type name: (type_identifier) @name)
-                       (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))]) @reference.call
+                       (qualified_identifier name: [(type_identifier) (qualified_identifier name: [(type_identifier) (qualified_identifier name: (type_identifier))])]) @name
+                       (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))
+                       (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)))]) @reference.call
 
 ; ---- type uses ---------------------------------------------------------------------------
-; a type named in a declaration, parameter, field, return type, cast, template argument, `new`
+; a type named in a declaration, parameter, field, return type, cast, template argument, `new`:
+; `T`, `std::string`, `a::b::C` (split at the last `::`), `std::vector<T>` (named vector, qualified
+; by its nearest scope)
 (_ type: (type_identifier) @name @reference.type)
-(_ type: (qualified_identifier name: (type_identifier)) @name @reference.type)
+(_ type: (qualified_identifier name: [(type_identifier) (qualified_identifier name: [(type_identifier) (qualified_identifier name: (type_identifier))])]) @name @reference.type)
 (_ type: (template_type name: (type_identifier) @name) @reference.type)
-(_ type: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)) @reference.type)
+(_ type: [(qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))
+          (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)))] @reference.type)
 ; `class Foo;`, `struct point *p`, `enum Mode m`: an elaborated type without a body
 ([(class_specifier !body name: (type_identifier) @name)
   (struct_specifier !body name: (type_identifier) @name)
@@ -414,7 +504,9 @@
 
 ; ---- writes ------------------------------------------------------------------------------
 ; `x = 1`, `ns::x = 1`, `x += 1`, and the object of `x.f = 1`, `x[i] = 1`, `x.a.b = 1`
-(assignment_expression left: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.write
+(assignment_expression
+  left: [(identifier)
+         (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.write
 (assignment_expression left: [(field_expression argument: (identifier) @name)
                               (subscript_expression argument: (identifier) @name)]) @reference.write
 (assignment_expression left: [(field_expression argument: [(field_expression argument: (identifier) @name)
@@ -422,7 +514,9 @@
                               (subscript_expression argument: [(field_expression argument: (identifier) @name)
                                                                (subscript_expression argument: (identifier) @name)])]) @reference.write
 ; `x++`, `--x`, and the object of `x.n++`, `x[i]--`, `x.a.b++`
-(update_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.write
+(update_expression
+  argument: [(identifier)
+             (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.write
 (update_expression argument: [(field_expression argument: (identifier) @name)
                               (subscript_expression argument: (identifier) @name)
                               (field_expression argument: [(field_expression argument: (identifier) @name)
@@ -433,21 +527,38 @@
 ; ---- reads -------------------------------------------------------------------------------
 ; identifiers (plain or namespace-qualified) in expression position; members after `.`/`->`
 ; are field_identifiers and never read. `x += 1` and `x++` read x as well as writing it.
-(assignment_expression left: [(identifier) (qualified_identifier name: (identifier))] @name
-                       operator: ["+=" "-=" "*=" "/=" "%=" "&=" "|=" "^=" "<<=" ">>="]) @reference.read
-(update_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
-(assignment_expression right: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
-(init_declarator value: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
-(binary_expression [left: [(identifier) (qualified_identifier name: (identifier))] @name
-                    right: [(identifier) (qualified_identifier name: (identifier))] @name]) @reference.read
+; Where qualified globals are most often read (arguments, assignments, initialisers, operands,
+; return values) up to three levels (`a::b::x`), elsewhere one (`ns::x`).
+(assignment_expression
+  left: [(identifier)
+         (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name
+  operator: ["+=" "-=" "*=" "/=" "%=" "&=" "|=" "^=" "<<=" ">>="]) @reference.read
+(update_expression
+  argument: [(identifier)
+             (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.read
+(assignment_expression
+  right: [(identifier)
+          (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.read
+(init_declarator
+  value: [(identifier)
+          (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.read
+(binary_expression
+  [left: [(identifier)
+          (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name
+   right: [(identifier)
+           (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name]) @reference.read
+(argument_list
+  [(identifier)
+   (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.read
+(return_statement
+  [(identifier)
+   (qualified_identifier name: [(identifier) (qualified_identifier name: [(identifier) (qualified_identifier name: (identifier))])])] @name) @reference.read
 (unary_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
 (pointer_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
 (conditional_expression [condition: [(identifier) (qualified_identifier name: (identifier))] @name
                          consequence: [(identifier) (qualified_identifier name: (identifier))] @name
                          alternative: [(identifier) (qualified_identifier name: (identifier))] @name]) @reference.read
 (parenthesized_expression [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
-(argument_list [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
-(return_statement [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read
 (expression_statement (identifier) @name) @reference.read
 (comma_expression [left: (identifier) @name right: (identifier) @name]) @reference.read
 (subscript_expression argument: [(identifier) (qualified_identifier name: (identifier))] @name) @reference.read

@@ -31,56 +31,65 @@
   name: (identifier) @name
   body: (block)? @body) @definition.function
 
-; --- struct types (`type S struct {...}`, also generic and local ones); a declaration of a
-;     single type spans `type ...` (its signature reads `type S struct`), a grouped one spans
-;     the spec
+; --- struct types (`type S struct {...}`, `type S = struct {...}`, also generic and local
+;     ones); a declaration of a single type spans `type ...` (its signature reads
+;     `type S struct`), a grouped one spans the spec
 ((type_declaration
-  . (type_spec name: (type_identifier) @name type: (struct_type)) .) @_decl @definition.struct
+  . [(type_spec name: (type_identifier) @name type: (struct_type))
+     (type_alias name: (type_identifier) @name type: (struct_type))] .) @_decl @definition.struct
   (#not-match? @_decl "^type\\s*[(]"))
-(type_spec name: (type_identifier) @name type: (struct_type)) @definition.struct
+[
+  (type_spec name: (type_identifier) @name type: (struct_type))
+  (type_alias name: (type_identifier) @name type: (struct_type))
+] @definition.struct
 
-; --- interface types
+; --- interface types (same forms)
 ((type_declaration
-  . (type_spec name: (type_identifier) @name type: (interface_type)) .) @_decl @definition.interface
+  . [(type_spec name: (type_identifier) @name type: (interface_type))
+     (type_alias name: (type_identifier) @name type: (interface_type))] .) @_decl @definition.interface
   (#not-match? @_decl "^type\\s*[(]"))
-(type_spec name: (type_identifier) @name type: (interface_type)) @definition.interface
+[
+  (type_spec name: (type_identifier) @name type: (interface_type))
+  (type_alias name: (type_identifier) @name type: (interface_type))
+] @definition.interface
 
 ; --- other named types (`type N int`, `type F func()`) and aliases (`type A = B`)
 ((type_declaration
   . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @_decl @definition.type
   (#not-match? @_decl "^type\\s*[(]"))
-(type_spec name: (type_identifier) @name) @definition.type
-(type_alias name: (type_identifier) @name) @definition.type
+[
+  (type_spec name: (type_identifier) @name)
+  (type_alias name: (type_identifier) @name)
+] @definition.type
 
-; --- interface method specifications (`Read(p []byte) (int, error)`)
-(type_spec
-  type: (interface_type
-    (method_elem name: (field_identifier) @name) @definition.method))
+; --- interface method specifications (`Read(p []byte) (int, error)`) of named interface types
+[
+  (type_spec type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))
+  (type_alias type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))
+]
 
-; --- struct fields of named struct types; several names in one declaration (`X, Y int`) are
-;     one field each (the name is the node)
-(type_spec
-  type: (struct_type
-    (field_declaration_list [
-      (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
-      (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)
-    ])))
-(type_spec
-  type: (struct_type
-    (field_declaration_list
-      (field_declaration name: (field_identifier) @name) @definition.field)))
-
-; --- fields of an anonymous struct that is the type of a field (`Inner struct { A int }`)
-(field_declaration
-  type: (struct_type
-    (field_declaration_list [
-      (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
-      (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)
-    ])))
-(field_declaration
-  type: (struct_type
-    (field_declaration_list
-      (field_declaration name: (field_identifier) @name) @definition.field)))
+; --- struct fields of named struct types (`type S struct`, `type S = struct`) and of anonymous
+;     structs that are the type of a field (`Inner struct { A int }`); several names in one
+;     declaration (`X, Y int`) are one field each (the name is the node)
+[
+  (type_spec type: (struct_type (field_declaration_list [
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+  (type_alias type: (struct_type (field_declaration_list [
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+  (field_declaration type: (struct_type (field_declaration_list [
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+]
+[
+  (type_spec type: (struct_type (field_declaration_list
+    (field_declaration name: (field_identifier) @name) @definition.field)))
+  (type_alias type: (struct_type (field_declaration_list
+    (field_declaration name: (field_identifier) @name) @definition.field)))
+  (field_declaration type: (struct_type (field_declaration_list
+    (field_declaration name: (field_identifier) @name) @definition.field)))
+]
 
 ; --- package-level constants (`const C = 1`, `const ( A = iota; B )`): several names in one
 ;     spec are one constant each (the name is the node); a single spec in its own declaration

@@ -163,17 +163,14 @@
   !object
   name: (identifier) @name) @reference.call
 
-; calls on a named receiver: `obj.m()`, `this.m()`, `super.m()`, `Util.m()`, `a.b.m()`
+; calls on a receiver: `obj.m()`, `this.m()`, `super.m()`, `Util.m()`, `a.b.m()`, and on a
+; computed one (`a.b(x).c()`, `arr[i].m()`, `new X().m()`), whose qualifier is the receiver
+; with its argument lists emptied (`a.b().c`, `new X().m`). A computed receiver must still be
+; a qualifier: a call without one is `this.m()` in Java, so `new StringBuilder()...toString()`
+; inside a class's own toString() would otherwise bind to itself.
 (method_invocation
   object: (_) @qualifier
-  name: (identifier) @name
-  (#match? @qualifier "^[A-Za-z_$][A-Za-z0-9_$.]*$")) @reference.call
-
-; calls on a computed receiver (`a.b().c()`, `arr[0].m()`, `new X().m()`): no qualifier
-(method_invocation
-  object: (_) @_receiver
-  name: (identifier) @name
-  (#not-match? @_receiver "^[A-Za-z_$][A-Za-z0-9_$.]*$")) @reference.call
+  name: (identifier) @name) @reference.call
 
 ; constructor calls `new X()`, `new a.b.X<>()`, `outer.new Inner()`: a call to X
 (object_creation_expression

@@ -781,6 +781,15 @@
     object: (_) @qualifier
     property: (property_identifier) @name)) @reference.call
 
+; ... and the object of a member tag is read: `<ThemeContext.Provider>` reads ThemeContext
+(jsx_opening_element
+  name: (member_expression
+    object: (identifier) @name @reference.read))
+
+(jsx_self_closing_element
+  name: (member_expression
+    object: (identifier) @name @reference.read))
+
 ; ---- inheritance -----------------------------------------------------------------------------
 
 ; class A extends B / extends ns.B
@@ -808,6 +817,10 @@
 
 (augmented_assignment_expression
   left: (identifier) @name) @reference.write
+
+; `x += 1`, `x ??= y` also read x (as `x++` does through its argument)
+(augmented_assignment_expression
+  left: (identifier) @name @reference.read)
 
 (update_expression
   argument: (identifier) @name) @reference.write

@@ -239,29 +239,65 @@
       name: (identifier) @name)
   ]) @reference.call
 
-; method calls `x.m()`, `self.a.m()`, `x.m::<T>()` on a plain receiver: qualifier = receiver
+; method calls `x.m()`, `self.a.m()`, `x.m::<T>()`: qualifier = the receiver. A computed
+; receiver (`a.b(x).c()`, `x?.m()`, `v[i].m()`) is a qualifier too, its argument lists emptied
+; (`a.b().c`): without one the call would read as a bare `c()` and bind by scope, e.g. the
+; iterator's `.sum()` inside a method named `sum` to that method itself.
 (call_expression
   function: [
     (field_expression value: (_) @qualifier field: (field_identifier) @name)
     (generic_function function: (field_expression
       value: (_) @qualifier field: (field_identifier) @name))
-  ]
-  (#match? @qualifier "^[A-Za-z_][A-Za-z0-9_.]*$")) @reference.call
-
-; method calls on a computed receiver (`a.b().c()`, `x?.m()`, `v[0].m()`): no qualifier,
-; the receiver's text is not a name
-(call_expression
-  function: [
-    (field_expression value: (_) @_receiver field: (field_identifier) @name)
-    (generic_function function: (field_expression
-      value: (_) @_receiver field: (field_identifier) @name))
-  ]
-  (#not-match? @_receiver "^[A-Za-z_][A-Za-z0-9_.]*$")) @reference.call
+  ]) @reference.call
 
 ; macro invocations are calls to the macro: `vec![]`, `std::println!()`
 (macro_invocation macro: (identifier) @name) @reference.call
 (macro_invocation
   macro: (scoped_identifier path: (_) @qualifier name: (identifier) @name)) @reference.call
+
+; calls inside macro arguments (`format!("{}", x.name())`, `assert!(!f(a))`, `vec![g(1)]`): the
+; arguments are an unparsed token tree, so a call is a name right before a parenthesised
+; token tree, at the first or second level (attribute token trees such as `cfg(all(..))` are
+; not under a macro invocation and are left alone). `x.m()`, `self.m()`, `T::f()`: qualifier
+; = the head; a longer chain or path (`a.b.c()`, `io::Error::from()`) is not taken (the flat
+; token tree does not say what the receiver is). Anchors skip anonymous tokens, so a name
+; right after `<` is not taken (`parse::<Double>()` is no call of Double), and an operator
+; before a parenthesis (`x + (y)`) still reads as a call of x.
+(macro_invocation
+  (token_tree
+    _ @_prev
+    .
+    [(identifier) (self)] @qualifier
+    .
+    ["." "::"]
+    .
+    (identifier) @name
+    .
+    (token_tree) @_args)
+  (#not-any-of? @_prev "." "::" "<")
+  (#match? @_args "^\\(")) @reference.call
+(macro_invocation
+  (token_tree
+    (token_tree
+      _ @_prev
+      .
+      [(identifier) (self)] @qualifier
+      .
+      ["." "::"]
+      .
+      (identifier) @name
+      .
+      (token_tree) @_args))
+  (#not-any-of? @_prev "." "::" "<")
+  (#match? @_args "^\\(")) @reference.call
+(macro_invocation
+  (token_tree _ @_prev . (identifier) @name . (token_tree) @_args)
+  (#not-any-of? @_prev "." "::" "<")
+  (#match? @_args "^\\(")) @reference.call
+(macro_invocation
+  (token_tree (token_tree _ @_prev . (identifier) @name . (token_tree) @_args))
+  (#not-any-of? @_prev "." "::" "<")
+  (#match? @_args "^\\(")) @reference.call
 
 ; struct literals construct the struct: `Foo { x: 1 }`, `a::Foo { .. }` are calls to Foo
 (struct_expression

@@ -21,3 +21,12 @@
   name: (member_expression
     object: (_) @qualifier
     property: (property_identifier) @name)) @reference.call
+
+; ... and the object of a member tag is read: `<ThemeContext.Provider>` reads ThemeContext
+(jsx_opening_element
+  name: (member_expression
+    object: (identifier) @name @reference.read))
+
+(jsx_self_closing_element
+  name: (member_expression
+    object: (identifier) @name @reference.read))

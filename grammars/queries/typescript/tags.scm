@@ -781,6 +781,10 @@
 (augmented_assignment_expression
   left: (identifier) @name) @reference.write
 
+; `x += 1`, `x ??= y` also read x (as `x++` does through its argument)
+(augmented_assignment_expression
+  left: (identifier) @name @reference.read)
+
 (update_expression
   argument: (identifier) @name) @reference.write
 

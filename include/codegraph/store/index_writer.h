@@ -75,7 +75,7 @@ struct Resolution {
   int64_t targetFileId = 0;  // imports
   double confidence = 0;
   uint32_t candidates = 0;
-  bool drop = false;         // unresolved read/write of a non-module name: not an edge
+  bool drop = false;         // a read/write reaching no module-level variable: kept, not an edge
 };
 
 class IndexWriter {
@@ -103,11 +103,29 @@ class IndexWriter {
   Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
   // Members (direct children) of a symbol with a given name.
   Expected<std::vector<DefinitionRow>> membersNamed(int64_t parentId, const std::string& name);
-  // All non-contains refs of the given files, plus every ref whose name is in `names`.
+  // All non-contains refs of the given files, every ref whose name is in `names`, and every
+  // import (whole-module imports carry no name, and module files come and go).
   Expected<std::vector<PendingRef>> refsToResolve(const std::vector<int64_t>& fileIds,
                                                   const std::vector<std::string>& names,
                                                   bool all);
   Status applyResolutions(const std::vector<Resolution>& resolutions);
+
+  // Go structural typing: every top-level Go type with the names of its methods (interfaces:
+  // their method specs; other types: methods whose receiver names them, in the same directory).
+  struct GoType {
+    int64_t id = 0, fileId = 0;
+    std::string name, dir;
+    uint32_t line = 0, column = 0;
+    bool isInterface = false;
+    std::vector<std::string> methods;
+  };
+  Expected<std::vector<GoType>> goTypes();
+  struct StructuralEdge {
+    const GoType* type;
+    const GoType* interface;
+  };
+  // Replaces every structural `implements` edge (module '<structural>') with these.
+  Status replaceStructuralImplements(const std::vector<StructuralEdge>& edges);
 
   struct Counts {
     uint64_t files = 0, symbols = 0, unresolved = 0, documents = 0;

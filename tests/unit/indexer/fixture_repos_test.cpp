@@ -50,15 +50,28 @@ std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPa
   return lines ? *lines : std::vector<std::string>{};
 }
 
-std::vector<std::string> readExpected(const fs::path& file) {
+// expected.txt: the right lines. Known, tracked gaps are written as `gap: <right line>` (not
+// produced yet: it must be absent, so a fix makes the test fail until the file is updated) and
+// `gap-extra: <line>` (what is produced instead, expected until then).
+struct Expected {
+  std::vector<std::string> lines;  // sorted, gap-extra lines included
+  std::vector<std::string> gaps;
+};
+
+Expected readExpected(const fs::path& file) {
   std::ifstream in(file);
-  std::vector<std::string> out;
+  Expected out;
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;
-    out.push_back(line);
+    if (line.rfind("gap: ", 0) == 0) {
+      out.gaps.push_back(line.substr(5));
+      continue;
+    }
+    if (line.rfind("gap-extra: ", 0) == 0) line = line.substr(11);
+    out.lines.push_back(line);
   }
-  std::sort(out.begin(), out.end());
+  std::sort(out.lines.begin(), out.lines.end());
   return out;
 }
 
@@ -113,8 +126,11 @@ TEST(FixtureRepos, SymbolsAndEdgesMatchExpected) {
     copyTree(fixture, copy.path);  // outside any git work tree: the plain walk
     auto actual = indexAndDump(copy.path, tmp.path / "index.db", false);
     auto expected = readExpected(fixture / "expected.txt");
-    std::string report = diff(expected, actual);
+    std::string report = diff(expected.lines, actual);
     EXPECT_TRUE(report.empty()) << report;
+    for (const auto& gap : expected.gaps)
+      EXPECT_FALSE(std::binary_search(actual.begin(), actual.end(), gap))
+          << "a known gap is fixed; move it out of the gap list: " << gap;
   }
 }
 

@@ -66,13 +66,17 @@ TEST(WalkGit, TrackedPlusUntrackedNotIgnored) {
   t.write("scratch.py", "x = 1\n");            // untracked, ignored
   t.write("debug.log", "");
   ASSERT_TRUE(t.sh(kGit + " init -q nested && echo 'x = 1' > nested/x.py"));  // embedded repo
+  // A submodule entry (gitlink) whose directory is checked out empty: git lists "modsub".
+  ASSERT_TRUE(t.sh("git update-index --add --cacheinfo 160000,$(git rev-parse HEAD),modsub"));
+  t.mkdir("modsub");
 
   for (unsigned threads : {1u, 2u}) {
     WalkResult r = walk(t.root(), true, threads);
     EXPECT_TRUE(r.usedGit);
     // forced.py is tracked, so ignoring it does not matter; node_modules and .github are
     // built-in skips even when tracked; git lists the alias link as one entry (a directory:
-    // absent) and the embedded repository as "nested/" (absent).
+    // absent), the submodule as "modsub" (a directory: absent) and the embedded repository as
+    // "nested/" (absent).
     EXPECT_EQ(paths(r), (Paths{"forced.py", "new.py", "src/main.py", "src/util.go"}));
     EXPECT_EQ(skipped(r, SkipReason::kSymlinkOutside), 1u);  // etc
     EXPECT_EQ(skipped(r, SkipReason::kUnsupported), 1u);     // .gitignore
