@@ -423,7 +423,12 @@ Expected<WalkResult> walkRepository(const WalkOptions& options) {
   bool usedGit = false;
   if (options.useGit) {
     auto listed = listGitFiles(options.root);
-    if (listed) {
+    if (listed && listed->empty() && origin.inWorkTree) {
+      // Nothing listed: the root is itself ignored by an enclosing work tree (an install
+      // under a git-managed dotfolder, say). The user asked for this folder: walk it.
+      spdlog::info("git lists no files under {} (ignored by its work tree); walking it instead",
+                   ctx.root);
+    } else if (listed) {
       parts = walkGitFiles(ctx, std::move(*listed), threads);
       usedGit = true;
     } else if (origin.inWorkTree) {

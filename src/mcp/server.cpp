@@ -54,15 +54,6 @@ bool isBlank(std::string_view s) {
   return true;
 }
 
-const char* jsonTypeName(const Json& v) {
-  if (v.is_null()) return "null";
-  if (v.is_boolean()) return "a boolean";
-  if (v.is_number()) return "a number";
-  if (v.is_string()) return "a string";
-  if (v.is_array()) return "an array";
-  return "an object";
-}
-
 std::string shortened(std::string_view s, size_t max = 300) {
   if (s.size() <= max) return std::string(s);
   return std::string(s.substr(0, max)) + "...";
@@ -305,9 +296,7 @@ Json Server::Impl::toolsList() const {
 void Server::Impl::startToolCall(const Json& id, const Json& params) {
   if (!params.is_object()) {
     send(errorResponse(id, rpc::kInvalidParams,
-                       std::string("Invalid params: tools/call needs an object with 'name' and "
-                                   "'arguments', got ") +
-                           jsonTypeName(params) + "."));
+                       "Invalid params: tools/call needs an object with 'name' and 'arguments'."));
     return;
   }
   auto nameIt = params.find("name");
@@ -329,10 +318,9 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
   }
   Json args = Json::object();
   if (auto it = params.find("arguments"); it != params.end() && !it->is_null()) {
-    if (!it->is_object()) {
+    if (!it->is_object()) {  // -32602, in the words validateArguments uses for it
       send(errorResponse(id, rpc::kInvalidParams,
-                         std::string("Invalid params: 'arguments' must be an object, got ") +
-                             jsonTypeName(*it) + "."));
+                         *tools::validateArguments(tool->inputSchema, *it)));
       return;
     }
     args = *it;

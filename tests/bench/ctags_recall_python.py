@@ -99,6 +99,7 @@ def main():
     total = found = kind_ok = 0
     excluded = collections.Counter()
     misses = collections.Counter()
+    missed_names = collections.Counter()
     examples = {}
     timeouts = []
     timeout_defs = 0
@@ -128,6 +129,7 @@ def main():
             scope = t.get("scopeKind", "")
             label = f"{kind}" + (f" in {scope}" if scope else "")
             misses[label] += 1
+            missed_names[f"{kind} {t['name']}"] += 1
             examples.setdefault(label, []).append(f"{path}:{t['line']} {t['name']}")
     elapsed = time.time() - t0
 
@@ -144,6 +146,9 @@ def main():
     if found:
         print(f"kind agreement among found: {kind_ok}/{found} = {100.0 * kind_ok / found:.2f}%")
     print(f"misses by ctags kind/scope: {dict(misses.most_common())}")
+    print("20 most common misses (ctags kind, name: count):")
+    for key, n in missed_names.most_common(20):
+        print(f"  {key}: {n}")
     all_examples = [e for label, _ in misses.most_common() for e in examples[label]]
     print(f"first {args.show} misses:")
     shown = 0

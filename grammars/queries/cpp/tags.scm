@@ -194,14 +194,46 @@
   [(ERROR (function_declarator declarator: [(identifier) (operator_name)] @name))
    declarator: [(reference_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))
                 (pointer_declarator (ERROR (function_declarator declarator: [(identifier) (operator_name)] @name)))]]) @definition.function
-; `BOOST_NODISCARD inline mutable_buffer buffer(...) {...}`: a macro before the return type makes
-; `mutable_buffer buffer` read as a qualified name whose `::` is missing; the name is the last word
+; `BOOST_NODISCARD inline mutable_buffer buffer(...) {...}`, `BOOST_FORCEINLINE typename
+; enable_if<...>::type append(...) {...}`: a macro before the return type makes the return type and
+; the name read as a qualified name whose last `::` is missing; the name is the last word.
+; In a class body (directly or under template <...>) it is a method, elsewhere a function.
+(field_declaration_list
+  (function_definition
+    declarator: [(function_declarator declarator: [
+                   (qualified_identifier (MISSING) name: (identifier) @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
+                   (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+                 (reference_declarator (function_declarator declarator: [
+                   (qualified_identifier (MISSING) name: (identifier) @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+                 (pointer_declarator declarator: (function_declarator declarator: [
+                   (qualified_identifier (MISSING) name: (identifier) @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.method)
+(field_declaration_list
+  (template_declaration
+    (function_definition
+      declarator: [(function_declarator declarator: [
+                     (qualified_identifier (MISSING) name: (identifier) @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
+                     (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+                   (reference_declarator (function_declarator declarator: [
+                     (qualified_identifier (MISSING) name: (identifier) @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+                   (pointer_declarator declarator: (function_declarator declarator: [
+                     (qualified_identifier (MISSING) name: (identifier) @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.method))
 (function_definition
-  declarator: [
-    (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name))
-    (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name)))
-    (reference_declarator (function_declarator declarator: (qualified_identifier (MISSING) name: (identifier) @name)))
-  ]) @definition.function
+  declarator: [(function_declarator declarator: [
+                 (qualified_identifier (MISSING) name: (identifier) @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
+                 (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+               (reference_declarator (function_declarator declarator: [
+                 (qualified_identifier (MISSING) name: (identifier) @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+               (pointer_declarator declarator: (function_declarator declarator: [
+                 (qualified_identifier (MISSING) name: (identifier) @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.function
 
 ; ---- out-of-line members: `Foo::Foo() {}`, `ns::Foo<T>::Foo()`, `void Foo::bar() {}` ---
 ; The qualified name is split at its last `::`: the prefix is the container.

@@ -252,6 +252,7 @@
 (for_clause condition: (identifier) @name @reference.read)
 (range_clause right: (identifier) @name @reference.read)
 (expression_switch_statement value: (identifier) @name @reference.read)
+(type_switch_statement value: (identifier) @name @reference.read)
 (send_statement (identifier) @name @reference.read)
 (receive_statement right: (unary_expression operand: (identifier) @name @reference.read))
 (expression_statement (identifier) @name @reference.read)
@@ -271,4 +272,6 @@
   (type_case)
   (communication_case)
 ] @branch
-(binary_expression operator: ["&&" "||"]) @branch
+; (the operator token itself is captured: a pattern on binary_expression with an operator child
+; keeps a state per enclosing binary_expression and turns quadratic on long `a + b + ...` chains)
+["&&" "||"] @branch

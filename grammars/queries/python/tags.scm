@@ -146,19 +146,37 @@
     (_ (_ ["elif" "else" "except" "finally"]
       (block (expression_statement (assignment left: (identifier) @name) @definition.field))))))
 
-; --- fields: instance attributes assigned in `__init__` (`self.x = ...` as a direct statement);
-;     the class name is the container, so the field is `Class.x`
-(class_definition
-  name: (identifier) @container
-  body: (block
-    (function_definition
-      name: (identifier) @_init
+; --- fields: instance attributes assigned in `__init__` (`self.x = ...` as a direct statement)
+;     of a module-level class (plain or decorated). The field sits inside `__init__`, so the
+;     class name is given as its container (`Class.x`); an explicit container cannot name an
+;     outer class, hence classes nested in other definitions are left out.
+(module
+  (class_definition
+    name: (identifier) @container
+    body: (block
+      (function_definition
+        name: (identifier) @_init
+        body: (block
+          (expression_statement
+            (assignment
+              left: (attribute
+                object: (identifier) @_self
+                attribute: (identifier) @name)) @definition.field)))))
+  (#eq? @_init "__init__")
+  (#eq? @_self "self"))
+(module
+  (decorated_definition
+    definition: (class_definition
+      name: (identifier) @container
       body: (block
-        (expression_statement
-          (assignment
-            left: (attribute
-              object: (identifier) @_self
-              attribute: (identifier) @name)) @definition.field))))
+        (function_definition
+          name: (identifier) @_init
+          body: (block
+            (expression_statement
+              (assignment
+                left: (attribute
+                  object: (identifier) @_self
+                  attribute: (identifier) @name)) @definition.field))))))
   (#eq? @_init "__init__")
   (#eq? @_self "self"))
 

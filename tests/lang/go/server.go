@@ -86,6 +86,8 @@ func (s *Server) Get(ctx context.Context, key string) ([]byte, error) {
 
 func (s Server) String() string { return "cache:" + s.Name }
 
+var _ fmt.Stringer = Server{}
+
 func (st State) valid() bool {
 	switch st {
 	case StateIdle, StateRunning:
