@@ -1,6 +1,6 @@
 -- codegraph-mcp index schema. The one copy: compiled into the binary (schema_sql.h) and applied
 -- to a new database. A database whose meta.schema_version differs is rebuilt, never misread.
--- Bump kSchemaVersion in src/store/database.cpp whenever this file changes.
+-- Bump kSchemaVersion in include/codegraph/store/database.h whenever this file changes.
 --
 -- Lines are 1-based, columns 0-based bytes; paths relative to the repository root.
 
@@ -40,8 +40,9 @@ CREATE TABLE IF NOT EXISTS symbols (
   complexity     INTEGER NOT NULL,
   is_test        INTEGER NOT NULL,
   parent_id      INTEGER,                  -- enclosing symbol, NULL at top level
-  centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1]
-  community_id   INTEGER NOT NULL DEFAULT 0
+  centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1] (analytics)
+  community_id   INTEGER NOT NULL DEFAULT 0, -- communities.id, 0 = none yet (analytics)
+  complexity_rank REAL NOT NULL DEFAULT 0  -- percentile of complexity among callables (analytics)
 );
 CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols(name);
 CREATE INDEX IF NOT EXISTS symbols_by_qualified ON symbols(qualified_name);
@@ -83,6 +84,41 @@ CREATE TABLE IF NOT EXISTS doc_mentions (
 );
 CREATE INDEX IF NOT EXISTS doc_mentions_by_file ON doc_mentions(file_id);
 CREATE INDEX IF NOT EXISTS doc_mentions_by_name ON doc_mentions(name);
+
+-- Analytics results (src/graph). Written in one transaction per recomputation, so a reader
+-- sees either the previous results or the new ones, never a mix.
+
+-- Communities of the symbol graph. `uid` is stable across re-indexes while membership barely
+-- changes; `label` is the dominant folder plus the most central members.
+CREATE TABLE IF NOT EXISTS communities (
+  id    INTEGER PRIMARY KEY,
+  uid   TEXT NOT NULL UNIQUE,
+  label TEXT NOT NULL,
+  size  INTEGER NOT NULL
+);
+
+-- A Markdown document naming a symbol in inline code or a code block (SPEC §4 linking rule).
+CREATE TABLE IF NOT EXISTS doc_links (
+  symbol_id   INTEGER NOT NULL REFERENCES symbols(id) ON DELETE CASCADE,
+  doc_file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  PRIMARY KEY (symbol_id, doc_file_id)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS doc_links_by_doc ON doc_links(doc_file_id);
+
+-- Git history per file (empty outside a git work tree): commits in the last 90 days, the last
+-- commit time, and the most recent commits touching the file (up to 20).
+CREATE TABLE IF NOT EXISTS file_history (
+  file_id     INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+  commits_90d INTEGER NOT NULL,
+  last_commit INTEGER NOT NULL             -- unix seconds, 0 = none
+);
+CREATE TABLE IF NOT EXISTS file_commits (
+  file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+  time    INTEGER NOT NULL,                -- unix seconds (committer date)
+  hash    TEXT NOT NULL,
+  subject TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS file_commits_by_file ON file_commits(file_id, time DESC);
 
 -- Full-text search over symbol names split into parts (camelCase, snake_case, digits).
 -- rowid = symbols.id.

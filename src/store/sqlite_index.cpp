@@ -16,8 +16,8 @@ namespace {
 constexpr const char* kSymbolColumns =
     "s.id, s.uid, s.name, s.qualified_name, s.kind, f.path, f.language, s.start_line, "
     "s.start_col, s.end_line, s.end_col, s.signature, s.visibility, s.doc, s.complexity, "
-    "s.is_test, coalesce(s.parent_id, 0), s.centrality, s.community_id";
-constexpr int kSymbolColumnCount = 19;
+    "s.is_test, coalesce(s.parent_id, 0), s.centrality, s.community_id, s.complexity_rank";
+constexpr int kSymbolColumnCount = 20;
 constexpr uint32_t kMaxFetch = 5000;
 
 model::Symbol readSymbol(Statement& st, int base = 0) {
@@ -43,6 +43,7 @@ model::Symbol readSymbol(Statement& st, int base = 0) {
   s.parentId = st.i64(base + 16);
   s.centrality = st.f64(base + 17);
   s.communityId = st.i64(base + 18);
+  s.complexityRank = st.f64(base + 19);
   return s;
 }
 
@@ -373,6 +374,67 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   return out;
 }
 
-static_assert(kSymbolColumnCount == 19, "readSymbol reads 19 columns");
+Expected<std::optional<model::Community>> SqliteIndex::community(int64_t communityId) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), "SELECT id, uid, label, size FROM communities WHERE id = ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "community");
+  st.bind(1, communityId);
+  if (!st.step()) return std::optional<model::Community>();
+  model::Community c;
+  c.id = st.i64(0);
+  c.uid = st.text(1);
+  c.label = st.text(2);
+  c.size = static_cast<uint32_t>(st.i64(3));
+  return std::optional<model::Community>(std::move(c));
+}
+
+Expected<std::vector<model::DocumentRef>> SqliteIndex::documentsNaming(int64_t symbolId,
+                                                                      uint32_t limit, bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(),
+               "SELECT f.path, coalesce(d.title, '') FROM doc_links l JOIN files f ON f.id = "
+               "l.doc_file_id LEFT JOIN documents d ON d.file_id = l.doc_file_id "
+               "WHERE l.symbol_id = ? ORDER BY f.path LIMIT ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "documents");
+  st.bind(1, symbolId).bind(2, static_cast<int64_t>(limit) + 1);
+  std::vector<model::DocumentRef> out;
+  bool cut = false;
+  while (st.step()) {
+    if (out.size() >= limit) {
+      cut = true;
+      break;
+    }
+    model::DocumentRef d;
+    d.path = st.text(0);
+    d.title = st.text(1);
+    if (d.title.empty()) d.title = d.path.substr(d.path.rfind('/') == std::string::npos ? 0 : d.path.rfind('/') + 1);
+    d.uid = d.path + "::document";
+    out.push_back(std::move(d));
+  }
+  if (more) *more = cut;
+  return out;
+}
+
+Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
+  CG_LEASE(lease);
+  model::FileHistory h;
+  Statement st(lease.handle(),
+               "SELECT h.commits_90d, h.last_commit FROM file_history h JOIN files f ON f.id = "
+               "h.file_id WHERE f.path = ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "file history");
+  st.bind(1, path);
+  if (!st.step()) return h;
+  h.commits90d = static_cast<uint32_t>(st.i64(0));
+  h.lastCommit = st.i64(1);
+  Statement cs(lease.handle(),
+               "SELECT c.time, c.hash, c.subject FROM file_commits c JOIN files f ON f.id = "
+               "c.file_id WHERE f.path = ? ORDER BY c.time DESC LIMIT 20");
+  if (!cs.valid()) return sqliteError(lease.handle(), "file commits");
+  cs.bind(1, path);
+  while (cs.step()) h.recent.push_back({cs.i64(0), cs.text(1), cs.text(2)});
+  return h;
+}
+
+static_assert(kSymbolColumnCount == 20, "readSymbol reads 20 columns");
 
 }  // namespace cg::store

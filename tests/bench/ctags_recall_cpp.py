@@ -27,6 +27,7 @@ a class head or an expression; such a class or file becomes an ERROR node.
 import os
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ next to the scripts
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 CPP_KIND_MAP = {

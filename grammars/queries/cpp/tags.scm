@@ -14,6 +14,52 @@
 
 ; ===================================================================== definitions
 
+; ---- classes misread because of an export macro -------------------------------------------
+; `class Q_CORE_EXPORT QObject : public QBase {...}`: tree-sitter does not expand macros and
+; reads a function definition whose type is `class Q_CORE_EXPORT`, whose declarator is the
+; class name and whose body is the class body; the members become statements of that body
+; (`public:` a label). They come first: the local-declaration patterns below would claim them.
+(function_definition type: (class_specifier !body) declarator: (identifier) @name body: (_)) @definition.class
+(function_definition type: (struct_specifier !body) declarator: (identifier) @name body: (_)) @definition.struct
+; its constructors (named as the class) and methods, declared or defined
+((function_definition
+   type: [(class_specifier !body) (struct_specifier !body)]
+   declarator: (identifier) @_class
+   body: (compound_statement
+           [(_ declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor
+            (labeled_statement (_ declarator: (function_declarator declarator: (identifier) @name)) @definition.constructor)]))
+ (#eq? @name @_class))
+(function_definition
+  type: [(class_specifier !body) (struct_specifier !body)]
+  declarator: (identifier)
+  body: (compound_statement
+          [(_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
+                           (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+                           (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method
+           (labeled_statement
+             (_ declarator: [(function_declarator declarator: [(identifier) (operator_name)] @name)
+                             (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
+                             (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))]) @definition.method)
+           (ERROR (function_declarator declarator: (destructor_name) @name) @definition.method)]))
+; its data members: `int count;`, `QObjectData *d_ptr;` (several declarators: the first; a
+; `friend class X;` is read as a declaration of X)
+((function_definition
+  type: [(class_specifier !body) (struct_specifier !body)]
+  declarator: (identifier)
+  body: (compound_statement
+          [(declaration declarator: [(identifier) @name
+                                     (pointer_declarator declarator: (identifier) @name)
+                                     (reference_declarator (identifier) @name)
+                                     (array_declarator declarator: (identifier) @name)
+                                     (init_declarator declarator: (identifier) @name)]) @definition.field
+           (labeled_statement
+             (declaration declarator: [(identifier) @name
+                                       (pointer_declarator declarator: (identifier) @name)
+                                       (reference_declarator (identifier) @name)
+                                       (array_declarator declarator: (identifier) @name)
+                                       (init_declarator declarator: (identifier) @name)]) @definition.field)]))
+ (#not-match? @definition.field "^friend\\b"))
+
 ; ---- declarations that are not symbols: locals, misread lines ---------------------------
 ; Declarations inside function and lambda bodies (any block, `for (int i...)`, `if (auto x = ...)`,
 ; case arms, #if blocks in a body) are claimed here as anonymous scopes (a scope is not a
@@ -47,6 +93,14 @@
 (declaration (ERROR) declarator: (_ !parameters) @name @scope)
 (declaration type: (_ !body) declarator: (_ !parameters) @name (ERROR)) @scope
 (declaration declarator: (_ !parameters) @name @scope (ERROR))
+; `BOOST_CONSTEXPR append_t<...> append(...);`: a macro before the type makes the type and the
+; name one qualified name with a missing `::` (not an out-of-line static member)
+(declaration
+  declarator: [(qualified_identifier (MISSING))
+               (qualified_identifier name: (qualified_identifier (MISSING)))
+               (init_declarator declarator: (qualified_identifier (MISSING)))
+               (function_declarator declarator: (qualified_identifier (MISSING)))
+               (function_declarator declarator: (qualified_identifier name: (qualified_identifier (MISSING))))] @name) @scope
 
 ; ---- macros -----------------------------------------------------------------------------
 ; `#define SQ(x) ...`: the signature stops before the replacement text.
@@ -201,39 +255,39 @@
 (field_declaration_list
   (function_definition
     declarator: [(function_declarator declarator: [
-                   (qualified_identifier (MISSING) name: (identifier) @name)
-                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
-                   (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+                   (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))
+                   (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)))])
                  (reference_declarator (function_declarator declarator: [
-                   (qualified_identifier (MISSING) name: (identifier) @name)
-                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+                   (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))
                  (pointer_declarator declarator: (function_declarator declarator: [
-                   (qualified_identifier (MISSING) name: (identifier) @name)
-                   (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.method)
+                   (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                   (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))]) @definition.method)
 (field_declaration_list
   (template_declaration
     (function_definition
       declarator: [(function_declarator declarator: [
-                     (qualified_identifier (MISSING) name: (identifier) @name)
-                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
-                     (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+                     (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))
+                     (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)))])
                    (reference_declarator (function_declarator declarator: [
-                     (qualified_identifier (MISSING) name: (identifier) @name)
-                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+                     (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))
                    (pointer_declarator declarator: (function_declarator declarator: [
-                     (qualified_identifier (MISSING) name: (identifier) @name)
-                     (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.method))
+                     (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                     (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))]) @definition.method))
 (function_definition
   declarator: [(function_declarator declarator: [
-                 (qualified_identifier (MISSING) name: (identifier) @name)
-                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))
-                 (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name)))])
+                 (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))
+                 (qualified_identifier name: (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)))])
                (reference_declarator (function_declarator declarator: [
-                 (qualified_identifier (MISSING) name: (identifier) @name)
-                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))
+                 (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))
                (pointer_declarator declarator: (function_declarator declarator: [
-                 (qualified_identifier (MISSING) name: (identifier) @name)
-                 (qualified_identifier name: (qualified_identifier (MISSING) name: (identifier) @name))]))]) @definition.function
+                 (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name)
+                 (qualified_identifier name: (qualified_identifier (MISSING) name: [(identifier) (operator_name)] @name))]))]) @definition.function
 
 ; ---- out-of-line members: `Foo::Foo() {}`, `ns::Foo<T>::Foo()`, `void Foo::bar() {}` ---
 ; The qualified name is split at its last `::`: the prefix is the container.

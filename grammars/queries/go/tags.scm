@@ -22,7 +22,14 @@
         (pointer_type (type_identifier) @container)
         (generic_type type: (type_identifier) @container)
         (pointer_type (generic_type type: (type_identifier) @container))
+        (parenthesized_type (type_identifier) @container)
+        (parenthesized_type (pointer_type (type_identifier) @container))
+        (pointer_type (parenthesized_type (type_identifier) @container))
       ]))
+  name: (field_identifier) @name
+  body: (block)? @body) @definition.method
+; --- methods whose receiver names no local type (invalid code, e.g. `func (time.Time) M()`)
+(method_declaration
   name: (field_identifier) @name
   body: (block)? @body) @definition.method
 
@@ -227,6 +234,9 @@
 ;     being declared, not call targets)
 (argument_list (identifier) @name @reference.read)
 (selector_expression operand: (identifier) @name @reference.read)
+; `pkg.Var`, `pkg.Const`: a package-level name of another package, qualified by the package (an
+; `obj.field` read resolves to no package-level variable and is dropped)
+(selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @reference.read
 (index_expression (identifier) @name @reference.read)
 (slice_expression (identifier) @name @reference.read)
 (binary_expression (identifier) @name @reference.read)

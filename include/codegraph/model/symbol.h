@@ -84,8 +84,37 @@ struct Symbol {
   uint32_t complexity = 1;
   bool isTest = false;
   int64_t parentId = 0;  // 0 = top level
-  double centrality = 0;
-  int64_t communityId = 0;
+  double centrality = 0;      // PageRank percentile in [0,1] (1 = most central)
+  int64_t communityId = 0;    // 0 = not yet computed
+  double complexityRank = 0;  // complexity percentile among callables in [0,1]
+};
+
+// A cluster of the symbol graph (SPEC §4).
+struct Community {
+  int64_t id = 0;
+  std::string uid;    // stable across re-indexes while membership barely changes
+  std::string label;  // "src/auth: AuthService, validateToken"
+  uint32_t size = 0;
+};
+
+// A Markdown document that names a symbol.
+struct DocumentRef {
+  std::string uid;    // <path>::document
+  std::string title;  // first heading, or the file name
+  std::string path;
+};
+
+struct Commit {
+  int64_t time = 0;   // unix seconds
+  std::string hash;
+  std::string subject;
+};
+
+// Git history of one file; all empty outside a git work tree.
+struct FileHistory {
+  uint32_t commits90d = 0;
+  int64_t lastCommit = 0;       // unix seconds, 0 = none
+  std::vector<Commit> recent;   // most recent first, up to 20
 };
 
 // A reference from one symbol (or a file's top level) to a name, resolved or not.

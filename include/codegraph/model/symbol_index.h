@@ -66,6 +66,13 @@ class SymbolIndex {
                                                           uint32_t limit) = 0;
   // Every symbol of a file in line order.
   virtual Expected<std::vector<Symbol>> fileSymbols(const std::string& path) = 0;
+
+  // Analytics (src/graph computes them; empty until the first computation).
+  virtual Expected<std::optional<Community>> community(int64_t communityId) = 0;
+  // Documents naming the symbol, by path.
+  virtual Expected<std::vector<DocumentRef>> documentsNaming(int64_t symbolId, uint32_t limit,
+                                                             bool* more) = 0;
+  virtual Expected<FileHistory> fileHistory(const std::string& path) = 0;
 };
 
 }  // namespace cg::model

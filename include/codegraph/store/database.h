@@ -16,7 +16,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 2;
+inline constexpr int kSchemaVersion = 3;
 
 struct OpenOptions {
   std::filesystem::path path;

@@ -29,6 +29,10 @@ class SqliteIndex : public model::SymbolIndex {
   Expected<std::vector<std::string>> similarNames(const std::string& name,
                                                   uint32_t limit) override;
   Expected<std::vector<model::Symbol>> fileSymbols(const std::string& path) override;
+  Expected<std::optional<model::Community>> community(int64_t communityId) override;
+  Expected<std::vector<model::DocumentRef>> documentsNaming(int64_t symbolId, uint32_t limit,
+                                                            bool* more) override;
+  Expected<model::FileHistory> fileHistory(const std::string& path) override;
 
  private:
   class Lease;
