@@ -78,6 +78,14 @@ std::string ownerSegment(const std::string& module, const std::string& name) {
   return cut == std::string::npos ? m : m.substr(cut + 1);
 }
 
+// C/C++ headers: a declaration there and a definition in a source file are one symbol.
+bool isHeader(const std::string& path) {
+  size_t dot = path.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = path.substr(dot + 1);
+  return ext == "h" || ext == "hh" || ext == "hpp" || ext == "hxx" || ext == "h++" || ext == "inl";
+}
+
 std::string firstSegment(const std::string& q) {
   size_t cut = q.find_first_of(".:");
   return cut == std::string::npos ? q : q.substr(0, cut);
@@ -157,6 +165,30 @@ struct Resolver::Impl {
     return out;
   }
 
+  // A C/C++ header's implementation file: `queue.h` declares what `queue.c` defines (x.c,
+  // x.cc, x.cpp or x.cxx beside the header, else the only such file in the repository:
+  // include/x.h + src/x.cpp). Includes then bind the functions and globals declared there.
+  std::vector<int64_t> withImplementations(std::vector<int64_t> files) {
+    const size_t n = files.size();
+    for (size_t i = 0; i < n; ++i) {
+      const std::string path = pathOf(files[i]);
+      if (!isHeader(path)) continue;
+      size_t slash = path.rfind('/');
+      std::string base = path.substr(slash == std::string::npos ? 0 : slash + 1);
+      std::string stem = base.substr(0, base.rfind('.'));
+      std::vector<int64_t> beside, elsewhere;
+      for (const char* ext : {".c", ".cc", ".cpp", ".cxx"})
+        for (int64_t id : modules.bySuffix(stem + ext)) {
+          if (id == files[i]) continue;
+          (modules.sameDirectory(id, files[i]) ? beside : elsewhere).push_back(id);
+        }
+      const auto& pick = !beside.empty() ? beside : elsewhere;
+      if (pick.size() == 1 && std::find(files.begin(), files.end(), pick.front()) == files.end())
+        files.push_back(pick.front());
+    }
+    return files;
+  }
+
   // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
   const DefinitionRow* enclosingClass(int64_t symbolId) {
     const DefinitionRow* d = def(symbolId);
@@ -166,7 +198,24 @@ struct Resolver::Impl {
         return d;
       d = def(d->parentId);
     }
-    return nullptr;
+    // An out-of-line member (C++ `void ns::Foo::bar() {}`, nested in the namespace or at top
+    // level) names its class in its qualified name: the class is the definition so named.
+    const DefinitionRow* self = def(symbolId);
+    if (!self) return nullptr;
+    const std::string& q = self->qualifiedName;
+    size_t cut = q.rfind("::");
+    if (cut == std::string::npos || cut == 0) return nullptr;
+    const std::string owner = q.substr(0, cut);
+    const DefinitionRow* best = nullptr;
+    for (const auto& c : defsNamed(lastSegment(owner))) {
+      if (c.qualifiedName != owner || !model::isContainer(c.kind) ||
+          c.kind == SymbolKind::kNamespace || c.kind == SymbolKind::kModule)
+        continue;
+      if (!best || pathOf(c.fileId) < pathOf(best->fileId) ||
+          (c.fileId == best->fileId && c.startLine < best->startLine))
+        best = &c;
+    }
+    return best;
   }
 
   // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
@@ -190,7 +239,8 @@ struct Resolver::Impl {
       for (const auto& d : cands) {
         if (d.parentId == id) found.push_back(&d);
         // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
-        else if (c && d.parentId == 0 && d.qualifiedName.size() > c->qualifiedName.size() &&
+        else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+                 d.qualifiedName.size() > c->qualifiedName.size() &&
                  d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
                  lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
                      lastSegment(d.qualifiedName) &&
@@ -223,9 +273,14 @@ struct Resolver::Impl {
         best.emplace(key, d);
         order.push_back(key);
       } else {
+        // On a tie (a one-line definition and its declaration) a source file's beats a header's.
         uint32_t span = d->endLine - d->startLine;
         uint32_t bestSpan = it->second->endLine - it->second->startLine;
-        if (span > bestSpan || (span == bestSpan && pathOf(d->fileId) < pathOf(it->second->fileId)))
+        bool header = isHeader(pathOf(d->fileId));
+        bool bestHeader = isHeader(pathOf(it->second->fileId));
+        if (span > bestSpan ||
+            (span == bestSpan && (header != bestHeader ? !header
+                                                       : pathOf(d->fileId) < pathOf(it->second->fileId))))
           it->second = d;
       }
     }
@@ -288,6 +343,8 @@ struct Resolver::Impl {
     Resolution r;
     r.refId = ref.id;
     const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
+    const store::FileRow* file = modules.file(ref.fileId);
+    const std::string language = file ? file->language : std::string();
     const auto& all = defsNamed(ref.name);
     std::vector<DefinitionRow> cands;
     for (const auto& d : all) {
@@ -295,8 +352,11 @@ struct Resolver::Impl {
       if (valueRef) {
         // Only module-level variables and constants (not fields, not locals).
         const DefinitionRow* parent = def(d.parentId);
+        // C/C++ enumerators are constants of the scope around their enum.
         if (d.parentId != 0 && !(parent && (parent->kind == SymbolKind::kModule ||
-                                             parent->kind == SymbolKind::kNamespace)))
+                                             parent->kind == SymbolKind::kNamespace)) &&
+            !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
+              splitDeclarationAndDefinition(language)))
           continue;
       }
       cands.push_back(d);
@@ -305,8 +365,6 @@ struct Resolver::Impl {
       r.drop = valueRef;
       return r;
     }
-    const store::FileRow* file = modules.file(ref.fileId);
-    const std::string language = file ? file->language : std::string();
     const bool merge = splitDeclarationAndDefinition(language);
     const DefinitionRow* source = def(ref.sourceId);
 
@@ -333,7 +391,8 @@ struct Resolver::Impl {
       {
         std::vector<const DefinitionRow*> found;
         for (const auto& d : cands)
-          if (d.fileId == ref.fileId && (d.parentId == 0 || isNamespaceLike(d.parentId)))
+          if (d.fileId == ref.fileId &&
+              (d.parentId == 0 || isNamespaceLike(d.parentId) || (merge && isEnumConstant(d))))
             found.push_back(&d);
         if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
       }
@@ -350,7 +409,8 @@ struct Resolver::Impl {
           }
           // An imported name may be re-exported under another name: look for the original.
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
-          const std::vector<int64_t> files = followReexports(b.files, original);
+          std::vector<int64_t> files = followReexports(b.files, original);
+          if (merge && wildcard) files = withImplementations(std::move(files));
           const auto& pool = original == ref.name ? cands : compatibleNamed(ref.kind, original);
           for (const auto& d : pool) {
             if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
@@ -465,6 +525,12 @@ struct Resolver::Impl {
     return compatibleCache.emplace(key, std::move(out)).first->second;
   }
   std::unordered_map<std::string, std::vector<DefinitionRow>> compatibleCache;
+
+  // An enumerator (C/C++: a constant of the scope around its enum).
+  bool isEnumConstant(const DefinitionRow& d) {
+    const DefinitionRow* p = def(d.parentId);
+    return d.kind == SymbolKind::kConstant && p && p->kind == SymbolKind::kEnum;
+  }
 
   bool isNamespaceLike(int64_t parentId) {
     const DefinitionRow* p = def(parentId);

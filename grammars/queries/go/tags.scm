@@ -234,9 +234,6 @@
 ;     being declared, not call targets)
 (argument_list (identifier) @name @reference.read)
 (selector_expression operand: (identifier) @name @reference.read)
-; `pkg.Var`, `pkg.Const`: a package-level name of another package, qualified by the package (an
-; `obj.field` read resolves to no package-level variable and is dropped)
-(selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @reference.read
 (index_expression (identifier) @name @reference.read)
 (slice_expression (identifier) @name @reference.read)
 (binary_expression (identifier) @name @reference.read)
