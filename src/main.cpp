@@ -6,26 +6,32 @@
 #include <algorithm>
 #include <chrono>
 #include <csignal>
+#include <cctype>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iomanip>
 #include <iostream>
 #include <map>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "cg_version.h"
 #include "codegraph/indexer/indexer.h"
+#include "codegraph/indexer/indexer_lock.h"
 #include "codegraph/indexer/service.h"
 #include "codegraph/lang/extractor.h"
 #include "codegraph/mcp/server.h"
+#include "codegraph/store/analytics_writer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
+#include "codegraph/support/hash.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
@@ -48,12 +54,14 @@ Usage:
   codegraph-mcp stats --repo DIR                 what the index holds
   codegraph-mcp debug-extract FILE [--tree]      show what the queries extract from one file
   codegraph-mcp debug-dump --repo DIR            print the whole index as sorted lines
+  codegraph-mcp debug-query-profile FILE...      where the extraction queries spend time
 
 Options:
   --repo DIR          repository root (default: the current directory)
   --db PATH           index database (default: $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash>.db)
   --threads N         parser threads (default: all cores)
   --wait-timeout S    serve: how long a tool call waits for the first index (default 30)
+  --no-watch          serve: do not watch the files; refresh the index at start only
   --log-level LEVEL   trace, debug, info, warn (default), error, off
   --log-file PATH     write logs to PATH instead of stderr
   --version           print the version
@@ -67,11 +75,18 @@ Examples:
 )";
 
 const std::map<std::string, const char*> kCommandHelp = {
-    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--log-level L] [--log-file F]
+    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--no-watch] [--log-level L] [--log-file F]
 
 Speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout. Answers initialize at once,
 indexes or refreshes the repository in the background; a tool call that arrives before the first
 index is ready waits up to --wait-timeout seconds. `serve` is the default command.
+
+While serving, file changes (inotify; a periodic scan when the watch limit is reached) are
+re-indexed within a second, and a tool call waits (up to 2 s) for the refresh of changes made
+before it. With --no-watch the index is refreshed at start only.
+
+Several sessions may serve one repository: the first indexes (it holds <db>.lock), the others
+answer from the same database and take over when it exits.
 
 Example (the command line an MCP client registers):
   codegraph-mcp --repo /path/to/repo
@@ -93,18 +108,31 @@ Examples:
   codegraph-mcp call symbols '{"name":"Parser.parse"}' --repo .
   codegraph-mcp call search '{"query":"http request"}' --repo .
 )"},
-    {"stats", R"(codegraph-mcp stats --repo DIR [--db PATH]
+    {"stats", R"(codegraph-mcp stats --repo DIR [--db PATH] [--top [N]]
 
 Prints what the index holds: files by language, symbols, edges by kind, unresolved references,
-database size and the time of the last completed index.
+database size and the time of the last completed index; then the analytics: communities,
+document links, files with git history, the largest communities and the most central symbols
+(5 of each; --top alone shows 10, --top N shows N).
 
 Example:
-  codegraph-mcp stats --repo .
+  codegraph-mcp stats --repo . --top
 )"},
-    {"debug-dump", R"(codegraph-mcp debug-dump --repo DIR [--db PATH]
+    {"debug-dump", R"(codegraph-mcp debug-dump --repo DIR [--db PATH] [--analytics]
 
 Prints the index as sorted lines (symbols, resolved edges with confidence, unresolved
 references with their candidate counts): the format of tests/fixtures/*/expected.txt.
+With --analytics, prints the stored analytics instead (centrality, communities, document
+links, git history; see include/codegraph/store/dump.h).
+)"},
+    {"debug-query-profile", R"(codegraph-mcp debug-query-profile FILE... [--top N]
+
+Parses the files (all of one language), then reports the CPU time of the language's
+extraction query over them, combined and pattern by pattern (each pattern compiled alone),
+the N slowest first (default 25). A development aid for writing fast queries.
+
+Example:
+  codegraph-mcp debug-query-profile $(find /usr/lib/python3.11 -name '*.py' | head -200) --top 10
 )"},
     {"debug-extract", R"(codegraph-mcp debug-extract FILE [--tree]
 
@@ -123,7 +151,10 @@ struct Args {
   std::string logFile;
   unsigned threads = 0;
   int waitTimeout = 30;
+  bool noWatch = false;
   bool help = false, version = false, tree = false;
+  bool analytics = false;  // debug-dump --analytics
+  uint32_t top = 5;        // stats --top N
 };
 
 [[noreturn]] void usageError(const std::string& message) {
@@ -133,7 +164,7 @@ struct Args {
 
 Args parseArgs(int argc, char** argv) {
   Args a;
-  static const std::vector<std::string> kCommands = {"serve", "index", "call", "stats", "debug-extract", "debug-dump"};
+  static const std::vector<std::string> kCommands = {"serve", "index", "call", "stats", "debug-extract", "debug-dump", "debug-query-profile"};
   int i = 1;
   if (i < argc && argv[i][0] != '-') {
     std::string c = argv[i];
@@ -175,23 +206,21 @@ Args parseArgs(int argc, char** argv) {
     else if (arg == "--log-file") a.logFile = value(arg);
     else if (arg == "--threads") a.threads = static_cast<unsigned>(number(arg, 1, 256));
     else if (arg == "--wait-timeout") a.waitTimeout = static_cast<int>(number(arg, 0, 86400));
+    else if (arg == "--no-watch" && a.command == "serve") a.noWatch = true;
     else if (arg == "--tree" && a.command == "debug-extract") a.tree = true;
+    else if (arg == "--analytics" && a.command == "debug-dump") a.analytics = true;
+    else if (arg == "--top" && (a.command == "stats" || a.command == "debug-query-profile")) {
+      // `--top` alone means 10; `--top N` sets the count.
+      if (i + 1 < argc && std::isdigit(static_cast<unsigned char>(argv[i + 1][0]))) a.top = static_cast<uint32_t>(number(arg, 1, 1000));
+      else a.top = 10;
+    }
     else if (arg.size() > 1 && arg[0] == '-') usageError("unknown option '" + arg + "'");
     else a.positional.push_back(arg);
   }
   return a;
 }
 
-std::string hashHex(const std::string& s) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : s) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  char buf[17];
-  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-  return std::string(buf, 12);
-}
+std::string hashHex(const std::string& s) { return cg::fnv1a64Hex(s).substr(0, 12); }
 
 fs::path defaultDbPath(const fs::path& root) {
   fs::path cache;
@@ -301,6 +330,37 @@ std::string summaryLine(const cg::indexer::IndexSummary& s) {
   return out;
 }
 
+int commandDebugQueryProfile(const Args& args) {
+  if (args.positional.empty()) usageError("debug-query-profile takes one or more FILEs");
+  const cg::lang::Language* lang = nullptr;
+  std::vector<std::string> sources;
+  for (const auto& path : args.positional) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      std::cerr << "codegraph-mcp: cannot read " << path << "\n";
+      return kExitFailure;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    const auto* l = cg::lang::detectLanguage(path, ss.str().substr(0, 512));
+    if (!l) continue;
+    if (!lang) lang = l;
+    if (l != lang) continue;  // one language per run: the first file's
+    sources.push_back(ss.str());
+  }
+  if (!lang) {
+    std::cerr << "codegraph-mcp: no supported language among the files\n";
+    return kExitFailure;
+  }
+  auto report = cg::lang::profileQuery(*lang, sources, args.top == 5 ? 25 : args.top);
+  if (!report) {
+    std::cerr << "codegraph-mcp: " << report.error().message << "\n";
+    return kExitFailure;
+  }
+  std::cout << *report;
+  return kExitOk;
+}
+
 int commandDebugExtract(const Args& args) {
   if (args.positional.size() != 1) usageError("debug-extract takes one FILE");
   std::ifstream in(args.positional[0], std::ios::binary);
@@ -330,9 +390,95 @@ int commandDebugExtract(const Args& args) {
   return kExitOk;
 }
 
+// For commands run while another process holds the indexer lock: waits until that process's
+// index is complete (its first index may still be running). False on timeout.
+bool waitForIndexOf(const fs::path& dbPath, int seconds) {
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  while (true) {
+    cg::store::OpenOptions o;
+    o.path = dbPath;
+    o.readOnly = true;
+    o.rebuildIfIncompatible = false;
+    if (auto db = cg::store::Database::open(o); db && (*db)->meta("indexed_at")) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(250));
+  }
+}
+
+cg::Expected<std::unique_ptr<cg::store::Database>> openReader(const fs::path& dbPath) {
+  cg::store::OpenOptions o;
+  o.path = dbPath;
+  o.readOnly = true;
+  o.rebuildIfIncompatible = false;
+  return cg::store::Database::open(o);
+}
+
+// The tools, each call inside one read snapshot of the index (all its queries see the same
+// committed refresh; the snapshot starts at its first query, after the freshness wait).
+cg::tools::ToolRegistry withSnapshots(const cg::tools::ToolRegistry& tools,
+                                      std::shared_ptr<cg::store::SqliteIndex> index) {
+  cg::tools::ToolRegistry out;
+  for (auto tool : tools.all()) {
+    auto handler = tool.handler;
+    tool.handler = [handler, index](const cg::tools::Json& args, const cg::tools::CallContext& ctx) {
+      auto snapshot = index->pinSnapshot();
+      return handler(args, ctx);
+    };
+    out.add(std::move(tool));
+  }
+  return out;
+}
+
 cg::mcp::Server* gServer = nullptr;
 extern "C" void onTerminate(int) {
   if (gServer) gServer->requestStop();
+}
+
+
+// serve: nothing blocking happens before the server answers initialize; the database is opened
+// (and repaired, or waited for) by the IndexService's thread.
+int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath) {
+  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
+  auto env = std::make_shared<cg::tools::ToolEnv>();
+  env->index = index.get();
+  env->repoRoot = root;
+  env->repoName = root.filename().string();
+
+  cg::indexer::ServiceOptions options;
+  options.index.root = root;
+  options.index.threads = args.threads;
+  options.dbPath = dbPath;
+  options.watch = !args.noWatch;
+  // Test hook (docs/ARCHITECTURE.md): pretend inotify runs out of watches after N folders.
+  if (const char* n = std::getenv("CODEGRAPH_TEST_MAX_WATCHES"); n && *n)
+    options.watcher.maxWatches = static_cast<size_t>(std::strtoull(n, nullptr, 10));
+  cg::indexer::IndexService service(options);
+  const auto waitBound = std::chrono::seconds(args.waitTimeout);
+  env->waitReady = [&service, waitBound](const cg::tools::CallContext& ctx) {
+    return service.waitReady(
+        waitBound, [&ctx] { return ctx.cancelled(); },
+        [&ctx](const cg::indexer::IndexProgress& p) {
+          ctx.report(static_cast<double>(p.done), p.total ? std::optional<double>(static_cast<double>(p.total)) : std::nullopt,
+                     "indexing: " + p.phase);
+        });
+  };
+  auto registry = withSnapshots(cg::tools::makeRegistry(env), index);
+  cg::mcp::ServerOptions so;
+  so.version = CG_VERSION;
+  so.instructions = cg::tools::serverInstructions();
+  cg::mcp::Server server(registry, so);
+  gServer = &server;
+  std::signal(SIGPIPE, SIG_IGN);
+  struct sigaction sa {};
+  sa.sa_handler = onTerminate;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGINT, &sa, nullptr);
+  service.start();
+  int code = server.run(STDIN_FILENO, STDOUT_FILENO);
+  gServer = nullptr;
+  service.stop();
+  return code;
 }
 
 }  // namespace
@@ -351,6 +497,7 @@ int main(int argc, char** argv) {
   }
   if (auto s = cg::support::setupLogging(args.logLevel, args.logFile); !s) usageError(s.error().message);
   if (args.command == "debug-extract") return commandDebugExtract(args);
+  if (args.command == "debug-query-profile") return commandDebugQueryProfile(args);
 
   const fs::path root = resolveRepo(args.repo);
   const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
@@ -363,7 +510,33 @@ int main(int argc, char** argv) {
       !args.positional.empty())
     usageError("unexpected argument '" + args.positional[0] + "'");
 
-  auto db = openWriter(dbPath);
+  if (args.command == "serve") return commandServe(args, root, dbPath);
+
+  // One writer per database (SPEC §6): a command that would write takes the indexer lock; when
+  // a serving process holds it, that process keeps the index fresh and this one only reads.
+  auto lock = cg::indexer::IndexerLock::tryAcquire(cg::indexer::IndexerLock::pathFor(dbPath));
+  if (!lock && lock.error().code != cg::ErrorCode::kBusy) {
+    std::cerr << "codegraph-mcp: " << lock.error().message << "\n";
+    return kExitFailure;
+  }
+  const bool indexedElsewhere = !lock;
+  if (indexedElsewhere) {
+    std::error_code ec;
+    if ((args.command == "stats" || args.command == "debug-dump") && !fs::exists(dbPath, ec)) {
+      std::cout << "nothing indexed yet for " << root.string() << "\n";
+      return kExitOk;
+    }
+    if (args.command == "index" || args.command == "call") {
+      std::cerr << "codegraph-mcp: " << lock.error().message << " and keeps it fresh";
+      std::cerr << (args.command == "index" ? "; not indexing\n" : "\n");
+      if (!waitForIndexOf(dbPath, args.waitTimeout)) {
+        std::cerr << "codegraph-mcp: its first index is not complete after " << args.waitTimeout << "s\n";
+        return kExitFailure;
+      }
+      if (args.command == "index") return kExitOk;
+    }
+  }
+  auto db = indexedElsewhere ? openReader(dbPath) : openWriter(dbPath);
   if (!db) {
     std::cerr << "codegraph-mcp: " << db.error().message << "\n";
     return kExitFailure;
@@ -380,7 +553,7 @@ int main(int argc, char** argv) {
   }
 
   if (args.command == "debug-dump") {
-    auto lines = cg::store::dumpIndex(**db, true);
+    auto lines = args.analytics ? cg::store::dumpAnalytics(**db) : cg::store::dumpIndex(**db, true);
     if (!lines) {
       std::cerr << "codegraph-mcp: " << lines.error().message << "\n";
       return kExitFailure;
@@ -418,6 +591,19 @@ int main(int argc, char** argv) {
               << "symbols:    " << c->symbols << "\n"
               << "edges:      " << edges << " (" << humanCount(c->edgesByKind) << ")\n"
               << "unresolved: " << c->unresolved << " references\n";
+    auto a = cg::store::readAnalyticsSummary(**db, args.top);
+    if (!a) {
+      std::cerr << "codegraph-mcp: " << a.error().message << "\n";
+      return kExitFailure;
+    }
+    std::cout << "communities: " << a->communities << "\n"
+              << "doc links:  " << a->docLinks << " (from " << a->linkedDocuments << " documents)\n"
+              << "history:    " << a->filesWithHistory << " files with git history\n";
+    if (!a->largestCommunities.empty()) std::cout << "largest communities:\n";
+    for (const auto& com : a->largestCommunities)
+      std::cout << "  " << std::setw(6) << com.size << "  " << com.label << "\n";
+    if (!a->mostCentral.empty()) std::cout << "most central symbols:\n";
+    for (const auto& sym : a->mostCentral) std::cout << "  " << sym.uid << "\n";
     return kExitOk;
   }
 
@@ -428,10 +614,12 @@ int main(int argc, char** argv) {
   env->repoName = root.filename().string();
 
   if (args.command == "call") {
-    auto summary = runIndex(**db, root, args, false);
-    if (!summary) {
-      std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
-      return kExitFailure;
+    if (!indexedElsewhere) {
+      auto summary = runIndex(**db, root, args, false);
+      if (!summary) {
+        std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
+        return kExitFailure;
+      }
     }
     auto registry = cg::tools::makeRegistry(env);
     const auto* tool = registry.find(args.positional[0]);
@@ -460,35 +648,5 @@ int main(int argc, char** argv) {
     return kExitOk;
   }
 
-  // serve
-  cg::indexer::IndexOptions options;
-  options.root = root;
-  options.threads = args.threads;
-  cg::indexer::IndexService service(std::move(*db), options);
-  const auto waitBound = std::chrono::seconds(args.waitTimeout);
-  env->waitReady = [&service, waitBound](const cg::tools::CallContext& ctx) {
-    return service.waitReady(
-        waitBound, [&ctx] { return ctx.cancelled(); },
-        [&ctx](const cg::indexer::IndexProgress& p) {
-          ctx.report(static_cast<double>(p.done), p.total ? std::optional<double>(static_cast<double>(p.total)) : std::nullopt,
-                     "indexing: " + p.phase);
-        });
-  };
-  auto registry = cg::tools::makeRegistry(env);
-  cg::mcp::ServerOptions so;
-  so.version = CG_VERSION;
-  so.instructions = cg::tools::serverInstructions();
-  cg::mcp::Server server(registry, so);
-  gServer = &server;
-  std::signal(SIGPIPE, SIG_IGN);
-  struct sigaction sa {};
-  sa.sa_handler = onTerminate;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGTERM, &sa, nullptr);
-  sigaction(SIGINT, &sa, nullptr);
-  service.start();
-  int code = server.run(STDIN_FILENO, STDOUT_FILENO);
-  gServer = nullptr;
-  service.stop();
-  return code;
+  return kExitUsage;  // not reached: every command returned above
 }

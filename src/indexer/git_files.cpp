@@ -39,7 +39,7 @@ std::vector<std::string> childEnvironment() {
 
 }  // namespace
 
-Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& root) {
+Expected<std::string> runGit(const std::filesystem::path& root, const std::vector<std::string>& args) {
   SpawnResources r;
   if (::pipe2(r.pipe, O_CLOEXEC) != 0)
     return makeError(ErrorCode::kIo, std::string("pipe: ") + std::strerror(errno));
@@ -59,19 +59,10 @@ Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& roo
   posix_spawnattr_setflags(&r.attr, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
 
   const std::string rootStr = root.string();
-  std::array<const char*, 13> argv = {"git",
-                                      "-C",
-                                      rootStr.c_str(),
-                                      "-c",
-                                      "core.fsmonitor=false",
-                                      "-c",
-                                      "core.hooksPath=/dev/null",
-                                      "ls-files",
-                                      "-z",
-                                      "--cached",
-                                      "--others",
-                                      "--exclude-standard",
-                                      nullptr};
+  std::vector<const char*> argv = {"git", "-C", rootStr.c_str(), "-c", "core.fsmonitor=false",
+                                   "-c", "core.hooksPath=/dev/null", "-c", "core.quotePath=false"};
+  for (const auto& a : args) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
   std::vector<std::string> envStrings = childEnvironment();
   std::vector<char*> envp;
   for (auto& s : envStrings) envp.push_back(s.data());
@@ -109,13 +100,20 @@ Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& roo
   }
   if (readErr != 0)
     return makeError(ErrorCode::kIo, std::string("reading git output: ") + std::strerror(readErr));
+  const std::string what = "git " + (args.empty() ? std::string() : args.front());
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
     return makeError(ErrorCode::kIo,
                      WIFEXITED(status)
-                         ? "git ls-files exited with status " + std::to_string(WEXITSTATUS(status))
-                         : "git ls-files was killed by signal " + std::to_string(WTERMSIG(status)));
+                         ? what + " exited with status " + std::to_string(WEXITSTATUS(status))
+                         : what + " was killed by signal " + std::to_string(WTERMSIG(status)));
   }
+  return out;
+}
 
+Expected<std::vector<std::string>> listGitFiles(const std::filesystem::path& root) {
+  auto listed = runGit(root, {"ls-files", "-z", "--cached", "--others", "--exclude-standard"});
+  if (!listed) return listed.error();
+  const std::string& out = *listed;
   std::vector<std::string> paths;
   size_t start = 0;
   while (start < out.size()) {

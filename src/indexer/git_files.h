@@ -3,7 +3,7 @@
 // relative to the root).
 //
 // Git never runs repository code on our behalf: the process is spawned directly (posix_spawn, no
-// shell) with `-c core.fsmonitor=false -c core.hooksPath=/dev/null`, GIT_OPTIONAL_LOCKS=0 (no
+// shell) with `-c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.quotePath=false`, GIT_OPTIONAL_LOCKS=0 (no
 // index refresh, no lock taken) and every other GIT_* variable removed from its environment (a
 // GIT_DIR or GIT_WORK_TREE inherited from a hook must not redirect it). stdin and stderr are
 // /dev/null. The caller falls back to the .gitignore walk on any error.
@@ -16,6 +16,10 @@
 #include "codegraph/support/expected.h"
 
 namespace cg::indexer {
+
+// Runs `git -C root <safety options> args...` as described above and returns its stdout.
+// Errors: git missing (kNotFound), any non-zero exit or signal (kIo).
+Expected<std::string> runGit(const std::filesystem::path& root, const std::vector<std::string>& args);
 
 // Paths as git prints them, unsorted and possibly repeated (unmerged entries appear once per
 // stage); entries ending in '/' (untracked nested repositories) are dropped. Errors: git missing

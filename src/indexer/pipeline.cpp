@@ -14,23 +14,16 @@
 #include "codegraph/lang/extractor.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/index_writer.h"
+#include "codegraph/support/cpu_clock.h"
+#include "codegraph/support/hash.h"
+#include "analytics_phase.h"
 #include "go_structural.h"
 #include "resolver.h"
 
 namespace cg::indexer {
 namespace fs = std::filesystem;
 
-std::string contentHash(std::string_view data) {
-  uint64_t h = 1469598103934665603ULL;
-  for (unsigned char c : data) {
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  static const char* kHex = "0123456789abcdef";
-  std::string out(16, '0');
-  for (int i = 15; i >= 0; --i, h >>= 4) out[i] = kHex[h & 0xF];
-  return out;
-}
+std::string contentHash(std::string_view data) { return fnv1a64Hex(data); }
 
 namespace {
 
@@ -50,6 +43,7 @@ struct ParseOutput {
   int64_t knownId = 0;
   std::string path;
   std::string error;
+  uint64_t parseMicros = 0, queryMicros = 0;  // CPU in the parser thread, for phase timings
 };
 
 Expected<std::string> readWhole(const fs::path& path, uint64_t limit) {
@@ -190,6 +184,8 @@ class ParsePool {
     WalkedFile wf = job.file;
     wf.size = data->size();
     out.record = toRecord(wf, hash, *ex);
+    out.parseMicros = ex->parseMicros;
+    out.queryMicros = ex->queryMicros;
     out.kind = ParseOutput::Kind::kRecord;
     return out;
   }
@@ -223,7 +219,12 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   if (!existingRows) return existingRows.error();
   std::unordered_map<std::string, store::FileRow> existing;
   for (auto& r : *existingRows) existing.emplace(r.path, std::move(r));
-  summary.fullIndex = existing.empty();
+  // A first index interrupted before it completed (no `indexed_at`: killed, cancelled, disk
+  // full) is resumed as a full index: the files its committed batches hold are skipped when
+  // unchanged, and every reference is resolved, as its final transaction would have done.
+  summary.fullIndex = existing.empty() || !db.meta("indexed_at").ok();
+  // git log runs on its own thread while the files are parsed.
+  HistoryRefresh history = HistoryRefresh::start(db, options.root, options.useGit);
 
   // ---- walk (or examine only the given paths) ----
   report("walking", 0, 0);
@@ -281,6 +282,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   const bool oneTransaction = !summary.fullIndex;
   std::vector<int64_t> changedFiles;
   std::set<std::string> affectedNames;
+  if (summary.fullIndex)
+    if (auto s = writer.beginBulkLoad(); !s) return s.error();
   if (auto s = writer.begin(); !s) return s.error();
   bool inTransaction = true;
   auto fail = [&](const Error& e) -> Error {
@@ -300,6 +303,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     unsigned threads = options.threads ? options.threads : std::max(1u, std::thread::hardware_concurrency());
     ParsePool pool(options.root, std::move(jobs), threads, options.maxFileBytes, options.cancel);
     size_t done = 0, sinceCommit = 0;
+    uint64_t parseMicros = 0, queryMicros = 0;
+    uint64_t writeMicros = 0;
     report("parsing", 0, total);
     while (auto out = pool.next()) {
       ++done;
@@ -315,7 +320,11 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           break;
         }
         case ParseOutput::Kind::kRecord: {
+          parseMicros += out->parseMicros;
+          queryMicros += out->queryMicros;
+          const uint64_t writeStart = threadCpuMicros();
           auto res = writer.writeFile(out->record);
+          writeMicros += threadCpuMicros() - writeStart;
           if (!res) return fail(res.error());
           ++summary.filesParsed;
           changedFiles.push_back(res->fileId);
@@ -335,10 +344,21 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       writer.rollback();
       return makeError(ErrorCode::kCancelled, "indexing cancelled");
     }
+    spdlog::info("parse+write: {} files in {:.2f}s (CPU: parse {:.2f}s, query {:.2f}s, write {:.2f}s)",
+                 summary.filesParsed,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count(),
+                 parseMicros / 1e6, queryMicros / 1e6, writeMicros / 1e6);
   }
 
-  spdlog::info("parse+write: {} files in {:.2f}s", summary.filesParsed,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  if (summary.fullIndex) {
+    const auto indexStart = std::chrono::steady_clock::now();
+    if (auto s = writer.commit(); !s) return fail(s.error());
+    if (auto s = writer.endBulkLoad(); !s) return s.error();
+    if (auto s = writer.begin(); !s) return s.error();
+    spdlog::info("indexes built in {:.2f}s",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - indexStart).count());
+  }
+
   // ---- resolve ----
   if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty()) {
     auto resolveStart = std::chrono::steady_clock::now();
@@ -372,11 +392,28 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count());
   }
 
+  // ---- analyse ----
+  // A refresh that changed something recomputes inside its own transaction, so readers see the
+  // new symbols and their scores together; a full index analyses after its last batch.
+  const bool graphChanged = summary.fullIndex || !changedFiles.empty() || !affectedNames.empty();
+  const bool analyseFull = summary.fullIndex || !analyticsDone(db);
+  if (!analyseFull && graphChanged) {
+    report("analysing", 0, 0);
+    auto analysed = runGraphAnalytics(db, true, options.analyticsBudget);
+    if (!analysed) return fail(analysed.error());
+  }
+
   auto now = std::chrono::system_clock::now();
   if (auto s = db.setMeta("indexed_at", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count())); !s)
     return fail(s.error());
   if (auto s = writer.commit(); !s) return fail(s.error());
   inTransaction = false;
+  if (analyseFull) {
+    report("analysing", 0, 0);
+    auto analysed = runGraphAnalytics(db, false, options.analyticsBudget);
+    if (!analysed) return analysed.error();
+  }
+  if (auto s = history.finish(db); !s) return s.error();
 
   auto counts = writer.counts();
   if (counts) {

@@ -202,8 +202,10 @@ struct Resolver::Impl {
     // level) names its class in its qualified name: the class is the definition so named.
     const DefinitionRow* self = def(symbolId);
     if (!self) return nullptr;
+    // A Go method (`Book.Label`) names its receiver type, declared in the same package.
     const std::string& q = self->qualifiedName;
-    size_t cut = q.rfind("::");
+    const bool go = isGoFile(self->fileId);
+    size_t cut = go ? q.rfind('.') : q.rfind("::");
     if (cut == std::string::npos || cut == 0) return nullptr;
     const std::string owner = q.substr(0, cut);
     const DefinitionRow* best = nullptr;
@@ -211,6 +213,7 @@ struct Resolver::Impl {
       if (c.qualifiedName != owner || !model::isContainer(c.kind) ||
           c.kind == SymbolKind::kNamespace || c.kind == SymbolKind::kModule)
         continue;
+      if (go && !modules.sameDirectory(c.fileId, self->fileId)) continue;
       if (!best || pathOf(c.fileId) < pathOf(best->fileId) ||
           (c.fileId == best->fileId && c.startLine < best->startLine))
         best = &c;
@@ -240,6 +243,7 @@ struct Resolver::Impl {
         if (d.parentId == id) found.push_back(&d);
         // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
         else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+                 (!isGoFile(c->fileId) || modules.sameDirectory(d.fileId, c->fileId)) &&
                  d.qualifiedName.size() > c->qualifiedName.size() &&
                  d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
                  lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
@@ -361,12 +365,17 @@ struct Resolver::Impl {
       }
       cands.push_back(d);
     }
+    const DefinitionRow* source = def(ref.sourceId);
+    // A bare call naming a data member of the current class (C++ member initialiser
+    // `: size_(n)`, a call through a callable member): no edge, the member's type is not known.
+    if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && implicitThis(language) &&
+        callsDataMember(source, all, cands))
+      return r.drop = true, r;
     if (cands.empty()) {
       r.drop = valueRef;
       return r;
     }
     const bool merge = splitDeclarationAndDefinition(language);
-    const DefinitionRow* source = def(ref.sourceId);
 
     // 1. The current object.
     if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && implicitThis(language))) {
@@ -515,6 +524,25 @@ struct Resolver::Impl {
     return r;
   }
 
+  // The class around `source` (or a base) has a field/variable member named like the call and
+  // no callable member of that name.
+  bool callsDataMember(const DefinitionRow* source,
+                       const std::vector<DefinitionRow>& all,
+                       const std::vector<DefinitionRow>& cands) {
+    if (!source) return false;
+    bool anyData = false;
+    for (const auto& d : all)
+      if (model::isValueLike(d.kind) && d.parentId != 0) anyData = true;
+    if (!anyData) return false;
+    const DefinitionRow* cls = enclosingClass(source->id);
+    if (!cls) return false;
+    std::vector<DefinitionRow> data;
+    for (const auto& d : all)
+      if (model::isValueLike(d.kind)) data.push_back(d);
+    if (memberOfClassOrBases(cls, data).empty()) return false;
+    return memberOfClassOrBases(cls, cands).empty();
+  }
+
   const std::vector<DefinitionRow>& compatibleNamed(RefKind kind, const std::string& name) {
     auto key = std::to_string(static_cast<int>(kind)) + '|' + name;
     auto it = compatibleCache.find(key);
@@ -525,6 +553,11 @@ struct Resolver::Impl {
     return compatibleCache.emplace(key, std::move(out)).first->second;
   }
   std::unordered_map<std::string, std::vector<DefinitionRow>> compatibleCache;
+
+  bool isGoFile(int64_t fileId) const {
+    const store::FileRow* f = modules.file(fileId);
+    return f && f->language == "go";
+  }
 
   // An enumerator (C/C++: a constant of the scope around its enum).
   bool isEnumConstant(const DefinitionRow& d) {
@@ -558,6 +591,8 @@ Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef
       inheritance.push_back(impl_->resolveRef(r));
   if (auto s = impl_->writer.applyResolutions(inheritance); !s) return s.error();
   impl_->basesCache.clear();
+  // C++ out-of-line member definitions: the visibility of their in-class declaration.
+  if (auto v = impl_->writer.inheritMemberVisibility(); !v) return v.error();
   for (const auto& r : refs)
     if (r.kind != RefKind::kExtends && r.kind != RefKind::kImplements)
       out.push_back(impl_->resolveRef(r));

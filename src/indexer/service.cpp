@@ -1,45 +1,315 @@
 #include "codegraph/indexer/service.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <cerrno>
+
 #include <spdlog/spdlog.h>
 
-namespace cg::indexer {
+#include <algorithm>
+#include <set>
+#include <sstream>
 
-IndexService::IndexService(std::unique_ptr<store::Database> db, IndexOptions options)
-    : db_(std::move(db)), options_(std::move(options)) {
-  auto indexedAt = db_->meta("indexed_at");
-  ready_ = indexedAt.ok();  // a completed index answers while it is refreshed
+namespace cg::indexer {
+namespace {
+
+constexpr int kBackgroundNice = 5;  // added to the coordinator thread's nice value
+constexpr auto kReaderPollNotReady = std::chrono::milliseconds(250);
+constexpr auto kProgressWriteEvery = std::chrono::milliseconds(300);
+
+std::string progressText(const IndexProgress& p) {
+  return p.phase + " " + std::to_string(p.done) + " " + std::to_string(p.total);
 }
 
-IndexService::~IndexService() { stop(); }
+IndexProgress parseProgress(const std::string& text) {
+  IndexProgress p;
+  std::istringstream in(text);
+  in >> p.phase >> p.done >> p.total;
+  return p;
+}
+
+bool isDiskFull(const Error& e) {
+  return e.message.find("full") != std::string::npos;
+}
+
+// Lowers this thread's CPU priority (threads it creates inherit it): indexing yields to the
+// protocol and tool threads on a busy machine.
+void lowerThreadPriority() {
+  auto tid = static_cast<id_t>(::syscall(SYS_gettid));
+  errno = 0;
+  int current = ::getpriority(PRIO_PROCESS, tid);
+  if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, current + kBackgroundNice));
+}
+
+}  // namespace
+
+IndexService::IndexService(ServiceOptions options) : options_(std::move(options)) {}
+
+IndexService::~IndexService() {
+  stop();
+}
 
 void IndexService::start() {
-  options_.cancel = &cancel_;
-  options_.progress = [this](const IndexProgress& p) {
-    std::lock_guard<std::mutex> lock(mu_);
-    progress_ = p;
-  };
+  cancel_ = false;
   thread_ = std::thread([this] { run(); });
 }
 
 void IndexService::stop() {
-  cancel_ = true;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    cancel_ = true;
+  }
+  cv_.notify_all();
   if (thread_.joinable()) thread_.join();
 }
 
+void IndexService::sleepFor(std::chrono::milliseconds d) {
+  std::unique_lock<std::mutex> lock(mu_);
+  cv_.wait_for(lock, d, [&] { return cancel_.load(); });
+}
+
 void IndexService::run() {
-  auto result = indexRepository(*db_, options_);
-  std::lock_guard<std::mutex> lock(mu_);
-  finished_ = true;
-  if (result) {
-    ready_ = true;
-    spdlog::info("index ready: {} files seen, {} parsed, {} unchanged, {} removed, {} symbols in {:.2f}s",
-                 result->filesSeen, result->filesParsed, result->filesUnchanged,
-                 result->filesRemoved, result->symbols, result->seconds);
-  } else if (result.error().code != ErrorCode::kCancelled) {
-    failure_ = result.error().message;
-    spdlog::error("indexing failed: {}", failure_);
+  lowerThreadPriority();
+  const auto lockPath = IndexerLock::pathFor(options_.dbPath);
+  bool announcedReader = false;
+  while (!cancel_) {
+    auto lock = IndexerLock::tryAcquire(lockPath);
+    if (lock) {
+      lock_.emplace(std::move(*lock));
+      role_ = ServiceRole::kIndexer;
+      spdlog::info("this process indexes {} (lock {})", options_.index.root.string(),
+                   lockPath.string());
+      runIndexer();
+      break;
+    }
+    role_ = ServiceRole::kReader;
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      holder_ = lock.error().message;
+    }
+    if (!announcedReader) {
+      announcedReader = true;
+      if (lock.error().code == ErrorCode::kBusy)
+        spdlog::info("{}; serving read-only from {}", lock.error().message,
+                     options_.dbPath.string());
+      else
+        spdlog::error("{}; serving read-only from {}", lock.error().message,
+                      options_.dbPath.string());
+    }
+    if (!pollAsReader()) break;
+  }
+  std::shared_ptr<FileWatcher> watcher;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    watcher = std::move(watcher_);
+  }
+  if (watcher) watcher->stop();
+  db_.reset();
+  lock_.reset();
+}
+
+// One lock-poll period as a reader: follows the indexer's commits through the meta table.
+bool IndexService::pollAsReader() {
+  const auto until = std::chrono::steady_clock::now() + options_.lockPoll;
+  while (!cancel_) {
+    store::OpenOptions o;
+    o.path = options_.dbPath;
+    o.readOnly = true;
+    o.rebuildIfIncompatible = false;
+    bool ready = false;
+    IndexProgress progress;
+    if (auto db = store::Database::open(o)) {
+      ready = (*db)->meta("indexed_at").ok();
+      if (auto p = (*db)->meta("index_progress")) progress = parseProgress(*p);
+    }
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      ready_ = ready;
+      if (!progress.phase.empty()) progress_ = progress;
+    }
+    cv_.notify_all();
+    auto now = std::chrono::steady_clock::now();
+    if (now >= until) break;
+    auto step =
+        ready ? until - now
+              : std::min<std::chrono::steady_clock::duration>(until - now, kReaderPollNotReady);
+    sleepFor(std::chrono::duration_cast<std::chrono::milliseconds>(step));
+  }
+  return !cancel_;
+}
+
+// Opens (repairing or rebuilding) the database for writing; retries until it works or stop.
+bool IndexService::openForWriting() {
+  db_.reset();
+  while (!cancel_) {
+    std::error_code ec;
+    std::filesystem::create_directories(options_.dbPath.parent_path(), ec);
+    store::OpenOptions o;
+    o.path = options_.dbPath;
+    auto db = store::Database::open(o);
+    if (db) {
+      db_ = std::move(*db);
+      return true;
+    }
+    spdlog::error("cannot open the index database: {}; retrying in {}s", db.error().message,
+                  options_.retryAfterFailure.count() / 1000.0);
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      if (!ready_) failure_ = db.error().message;
+    }
+    cv_.notify_all();
+    sleepFor(options_.retryAfterFailure);
+  }
+  return false;
+}
+
+void IndexService::runIndexer() {
+  if (!openForWriting()) return;
+  if (options_.afterOpen) options_.afterOpen(*db_);
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    ready_ = db_->meta("indexed_at").ok();  // a completed index answers while it is refreshed
+    failure_.clear();
   }
   cv_.notify_all();
+
+  if (options_.watch) {
+    WatcherOptions wo = options_.watcher;
+    wo.root = options_.index.root;
+    wo.excludePrefixes.push_back(options_.dbPath);
+    auto watcher =
+        std::make_shared<FileWatcher>(wo, [this](ChangeBatch b) { onBatch(std::move(b)); });
+    if (auto s = watcher->start(); !s) {
+      spdlog::warn("file watching unavailable ({}); the index is refreshed at start only",
+                   s.error().message);
+    } else {
+      std::lock_guard<std::mutex> g(mu_);
+      watcher_ = std::move(watcher);
+    }
+  }
+
+  ChangeBatch startup;
+  startup.fullWalk = true;
+  startup.reason = "start";
+  applyRefresh(startup);
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    startupRefreshDone_ = true;
+  }
+  cv_.notify_all();
+
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point never = Clock::time_point::max();
+  // A failed refresh is retried as a full walk then.
+  Clock::time_point retryAt = refreshes_ == 0 ? Clock::now() + options_.retryAfterFailure : never;
+  while (!cancel_) {
+    ChangeBatch merged;
+    {
+      std::unique_lock<std::mutex> lock(mu_);
+      auto wake = [&] { return cancel_.load() || !queue_.empty(); };
+      if (retryAt != never)
+        cv_.wait_until(lock, retryAt, wake);
+      else
+        cv_.wait(lock, wake);
+      if (cancel_) break;
+      if (queue_.empty() && Clock::now() < retryAt) continue;
+      std::set<std::string> paths;
+      for (auto& b : queue_) {
+        merged.fullWalk = merged.fullWalk || b.fullWalk;
+        if (b.fullWalk && merged.reason.empty()) merged.reason = b.reason;
+        merged.seq = std::max(merged.seq, b.seq);
+        paths.insert(b.paths.begin(), b.paths.end());
+      }
+      queue_.clear();
+      merged.paths.assign(paths.begin(), paths.end());
+      merged.seq = std::max(merged.seq, attemptedSeq_);
+    }
+    if (retryAt != never) {
+      merged.fullWalk = true;  // what the failed refresh missed is found by a full walk
+      if (merged.reason.empty()) merged.reason = "retry after a failed refresh";
+      retryAt = never;
+    }
+    if (reopen_) {
+      // SQLite reported corruption: reopening checks the file and rebuilds it when damaged.
+      reopen_ = false;
+      if (!openForWriting()) break;
+      merged.fullWalk = true;
+      merged.reason = "database reopened after corruption";
+    }
+    uint64_t before = refreshes_;
+    applyRefresh(merged);
+    std::lock_guard<std::mutex> g(mu_);
+    if (refreshes_ == before) retryAt = Clock::now() + options_.retryAfterFailure;
+  }
+}
+
+void IndexService::onBatch(ChangeBatch batch) {
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    queue_.push_back(std::move(batch));
+  }
+  cv_.notify_all();
+}
+
+// Applies one batch (one transaction for a refresh; batches for a first index). refreshes_
+// counts only successful refreshes; a failure leaves the last completed index in place.
+void IndexService::applyRefresh(const ChangeBatch& batch) {
+  IndexOptions o = options_.index;
+  o.cancel = &cancel_;
+  o.progress = [this](const IndexProgress& p) {
+    bool firstIndex;
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      progress_ = p;
+      firstIndex = !ready_;
+    }
+    // Reader processes follow a first index through this row (committed with each batch).
+    auto now = std::chrono::steady_clock::now();
+    if (firstIndex && now - lastProgressWrite_ >= kProgressWriteEvery) {
+      lastProgressWrite_ = now;
+      (void)db_->setMeta("index_progress", progressText(p));
+    }
+  };
+  if (!batch.fullWalk) o.onlyPaths = batch.paths;
+  auto result = indexRepository(*db_, o);
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    attemptedSeq_ = std::max(attemptedSeq_, batch.seq);
+    if (result) {
+      ready_ = true;
+      failure_.clear();
+      ++refreshes_;
+    } else if (result.error().code != ErrorCode::kCancelled && !ready_) {
+      failure_ = result.error().message;
+    }
+  }
+  cv_.notify_all();
+  if (result) {
+    const auto& r = *result;
+    if (batch.fullWalk)
+      spdlog::info(
+          "refresh ({}): {} files seen, {} parsed, {} unchanged, {} removed, {} symbols in {:.2f}s",
+          batch.reason, r.filesSeen, r.filesParsed, r.filesUnchanged, r.filesRemoved, r.symbols,
+          r.seconds);
+    else
+      spdlog::info("refresh of {} changed path(s): {} parsed, {} removed in {:.3f}s",
+                   batch.paths.size(), r.filesParsed, r.filesRemoved, r.seconds);
+    return;
+  }
+  const Error& e = result.error();
+  if (e.code == ErrorCode::kCancelled) return;
+  if (e.code == ErrorCode::kCorrupt) reopen_ = true;
+  if (isDiskFull(e))
+    spdlog::error(
+        "the index database {} is full ({}): this refresh was rolled back and answers come "
+        "from the last completed index; free space on its disk (it is retried every {}s)",
+        options_.dbPath.string(), e.message, options_.retryAfterFailure.count() / 1000.0);
+  else
+    spdlog::error(
+        "refresh failed and was rolled back ({}); answers come from the last completed "
+        "index; retrying in {}s",
+        e.message, options_.retryAfterFailure.count() / 1000.0);
 }
 
 IndexProgress IndexService::progress() const {
@@ -47,12 +317,22 @@ IndexProgress IndexService::progress() const {
   return progress_;
 }
 
+std::optional<std::string> IndexService::notReadyReason() const {
+  if (!failure_.empty()) return "Indexing failed: " + failure_;
+  const IndexProgress& p = progress_;
+  std::string where = p.phase.empty() ? std::string("starting") : p.phase;
+  if (p.total > 0) where += " " + std::to_string(p.done) + "/" + std::to_string(p.total) + " files";
+  std::string who =
+      role_ == ServiceRole::kReader && !holder_.empty() ? "; " + holder_ : std::string();
+  return "The index is still being built (" + where + who + "); try again shortly.";
+}
+
 std::optional<std::string> IndexService::waitReady(
     std::chrono::milliseconds timeout, const std::function<bool()>& cancelled,
     const std::function<void(const IndexProgress&)>& onTick) {
   auto deadline = std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mu_);
-  while (!ready_ && !(finished_ && !failure_.empty())) {
+  while (!ready_ && failure_.empty() && !cancel_) {
     if (cancelled && cancelled()) return std::string("Cancelled while waiting for the index.");
     auto now = std::chrono::steady_clock::now();
     if (now >= deadline) break;
@@ -64,12 +344,19 @@ std::optional<std::string> IndexService::waitReady(
       lock.lock();
     }
   }
-  if (ready_) return std::nullopt;
-  if (!failure_.empty()) return "Indexing failed: " + failure_;
-  const IndexProgress& p = progress_;
-  std::string where = p.phase.empty() ? std::string("starting") : p.phase;
-  if (p.total > 0) where += " " + std::to_string(p.done) + "/" + std::to_string(p.total) + " files";
-  return "The index is still being built (" + where + "); try again shortly.";
+  if (!ready_) return notReadyReason();
+
+  // Freshness (see the header): only the indexer knows of pending changes.
+  if (role_ != ServiceRole::kIndexer) return std::nullopt;
+  std::shared_ptr<FileWatcher> watcher = watcher_;
+  lock.unlock();
+  const uint64_t target = watcher ? watcher->sync() : 0;
+  lock.lock();
+  auto fresh = [&] { return cancel_.load() || (startupRefreshDone_ && attemptedSeq_ >= target); };
+  if (!cv_.wait_until(lock, std::chrono::steady_clock::now() + options_.freshnessWait, fresh))
+    spdlog::debug("freshness wait over ({} ms): answering from the last completed refresh",
+                  options_.freshnessWait.count());
+  return std::nullopt;
 }
 
 }  // namespace cg::indexer

@@ -1,4 +1,5 @@
 #include "codegraph/lang/extractor.h"
+#include "codegraph/support/cpu_clock.h"
 
 #include <algorithm>
 #include <chrono>
@@ -26,6 +27,7 @@ struct RawDef {
   SymbolKind kind = SymbolKind::kFunction;
   uint32_t pattern = 0;
   std::string container;  // explicit @container text
+  std::string receiver;   // @receiver: the name bound to the current object (Go)
   TSNode body{};
   TSNode doc{};
   TSNode modifiers{};
@@ -50,8 +52,19 @@ std::string_view nodeText(TSNode n, std::string_view src) {
   return src.substr(s, e - s);
 }
 
-model::Range rangeOf(TSNode n) {
+// A node that ends with its line's newline (C `#define`, preprocessor conditionals) ends at
+// column 0 of the next line; its range ends on the line of its last character instead.
+model::Range rangeOf(TSNode n, std::string_view src) {
   TSPoint s = ts_node_start_point(n), e = ts_node_end_point(n);
+  uint32_t endByte = ts_node_end_byte(n);
+  if (e.column == 0 && e.row > s.row && endByte > 0 && endByte <= src.size() &&
+      src[endByte - 1] == '\n') {
+    uint32_t lineEnd = endByte - 1;  // the newline
+    if (lineEnd > 0 && src[lineEnd - 1] == '\r') --lineEnd;
+    size_t prev = lineEnd > 0 ? src.rfind('\n', lineEnd - 1) : std::string_view::npos;
+    uint32_t lineStart = prev == std::string_view::npos ? 0 : static_cast<uint32_t>(prev + 1);
+    return {s.row + 1, s.column, e.row, lineEnd - lineStart};
+  }
   return {s.row + 1, s.column, e.row + 1, e.column};
 }
 
@@ -209,8 +222,10 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   if (source.size() > std::numeric_limits<uint32_t>::max() / 2)
     return makeError(ErrorCode::kInvalidArgument, "file too large to parse");
 
+  const uint64_t parseStart = threadCpuMicros();
   TSTree* tree = impl_->parse(language, source);
   if (!tree) return makeError(ErrorCode::kDeadline, "parser gave up (time limit)");
+  const uint64_t queryStart = threadCpuMicros();
   struct TreeGuard {
     TSTree* t;
     ~TreeGuard() { ts_tree_delete(t); }
@@ -262,6 +277,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         case CaptureRole::kAlias: alias = std::string(nodeText(n, source)); break;
         case CaptureRole::kContainer: container = std::string(nodeText(n, source)); break;
         case CaptureRole::kSubject: subject = std::string(nodeText(n, source)); break;
+        case CaptureRole::kReceiver: def.receiver = std::string(nodeText(n, source)); break;
         case CaptureRole::kBody: def.body = n; def.hasBody = true; break;
         case CaptureRole::kDoc: def.doc = n; def.hasDoc = true; break;
         case CaptureRole::kModifiers:
@@ -306,6 +322,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     }
   }
 
+  out.parseMicros = queryStart - parseStart;
+  out.queryMicros = threadCpuMicros() - queryStart;
+
   // ---- definitions: dedupe (first pattern wins per node and per name node), nest, name ----
   std::stable_sort(defs.begin(), defs.end(), [](const RawDef& a, const RawDef& b) {
     return a.pattern < b.pattern;
@@ -346,6 +365,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<bool> explicitContainer;  // per symbol: named its container outside the body
   std::vector<int32_t> rangeParent;     // per symbol: the enclosing symbol by source range
   std::vector<int32_t> symbolIndexOfDef(defs.size(), -1);
+  std::vector<std::string> receiverOfSymbol;  // per symbol: its @receiver name, if any
   std::vector<std::string> qualifiedOfDef(defs.size());
   for (size_t i = 0; i < defs.size(); ++i) {
     const RawDef& d = defs[i];
@@ -377,7 +397,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     sym.name = name;
     sym.qualifiedName = qualified;
     sym.kind = d.kind;
-    sym.range = rangeOf(d.node);
+    sym.range = rangeOf(d.node, source);
     sym.startByte = ts_node_start_byte(d.node);
     sym.endByte = ts_node_end_byte(d.node);
     // Parent: the nearest enclosing definition that is a symbol (skipping scopes).
@@ -412,6 +432,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
                        : precedingComments(d.node, source);
     out.symbols.push_back(std::move(sym));
     explicitContainer.push_back(!container.empty());
+    receiverOfSymbol.push_back(d.receiver);
     symbolIndexOfDef[i] = static_cast<int32_t>(out.symbols.size() - 1);
   }
 
@@ -433,16 +454,39 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   }
 
   // Visibility needs the parent chain, so it comes after nesting.
+  std::vector<int32_t> defOfSymbol(out.symbols.size(), -1);
+  for (size_t k = 0; k < defs.size(); ++k)
+    if (symbolIndexOfDef[k] >= 0 && defOfSymbol[static_cast<size_t>(symbolIndexOfDef[k])] < 0)
+      defOfSymbol[static_cast<size_t>(symbolIndexOfDef[k])] = static_cast<int32_t>(k);
   for (size_t i = 0; i < out.symbols.size(); ++i) {
     auto& s = out.symbols[i];
-    const RawDef* d = nullptr;
-    for (size_t k = 0; k < defs.size(); ++k)
-      if (symbolIndexOfDef[k] == static_cast<int32_t>(i)) { d = &defs[k]; break; }
-    if (!d) continue;
+    if (defOfSymbol[i] < 0) continue;
+    const RawDef* d = &defs[static_cast<size_t>(defOfSymbol[i])];
     VisibilityInput vin{language, s, s.parent >= 0 ? &out.symbols[s.parent] : nullptr, d->node,
                         d->hasModifiers ? std::optional<TSNode>(d->modifiers) : std::nullopt,
                         source};
     s.visibility = decideVisibility(vin);
+  }
+  // A member defined outside its container's body (C++ `int Foo::bar() {...}`) is as visible
+  // as its declaration inside the body (the same qualified name); across files the resolver
+  // does the same (IndexWriter::inheritMemberVisibility).
+  {
+    std::unordered_map<std::string, int32_t> declaredInBody;
+    auto inParentBody = [&](size_t i) {
+      const auto& s = out.symbols[i];
+      if (s.parent < 0) return false;
+      const auto& p = out.symbols[static_cast<size_t>(s.parent)];
+      return p.startByte <= s.startByte && s.endByte <= p.endByte;
+    };
+    for (size_t i = 0; i < out.symbols.size(); ++i)
+      if (inParentBody(i)) declaredInBody.emplace(out.symbols[i].qualifiedName, static_cast<int32_t>(i));
+    for (size_t i = 0; i < out.symbols.size(); ++i) {
+      auto& s = out.symbols[i];
+      if (!explicitContainer[i] || s.parent < 0 || inParentBody(i)) continue;
+      auto it = declaredInBody.find(s.qualifiedName);
+      if (it != declaredInBody.end() && out.symbols[static_cast<size_t>(it->second)].parent == s.parent)
+        s.visibility = out.symbols[static_cast<size_t>(it->second)].visibility;
+    }
   }
 
   // ---- innermost enclosing symbol of a byte offset ----
@@ -478,6 +522,43 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     return ts_node_start_byte(na) < ts_node_start_byte(nb);
   });
   std::unordered_set<std::string> seenRefs;
+  // Names the file's imports bind (alias, else the first and last segment of the module path,
+  // without a Go major-version suffix): a qualified read is kept only when its qualifier is one
+  // (`pkg.Var`); `obj.field` reads are not references to anything we extract.
+  std::unordered_set<std::string> importNames;
+  // Callee name nodes: the name of a call is not also a read.
+  std::unordered_set<uint32_t> calleeStarts;
+  for (const auto& r : refs) {
+    if (r.kind == RefKind::kCalls && r.hasName) calleeStarts.insert(ts_node_start_byte(r.name));
+    if (r.kind != RefKind::kImports) continue;
+    if (!r.alias.empty()) {
+      importNames.insert(r.alias);
+      continue;
+    }
+    std::vector<std::string> segs;
+    std::string cur;
+    for (char c : r.module) {
+      if (c == '/' || c == '.' || c == ':' || c == '\\') {
+        if (!cur.empty()) segs.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty()) segs.push_back(cur);
+    auto isVersion = [](const std::string& x) {
+      return x.size() > 1 && x[0] == 'v' &&
+             std::all_of(x.begin() + 1, x.end(), [](char c) { return c >= '0' && c <= '9'; });
+    };
+    while (segs.size() > 1 && isVersion(segs.back())) segs.pop_back();
+    if (segs.empty()) continue;
+    importNames.insert(segs.front());
+    std::string last = segs.back();
+    importNames.insert(last);
+    if (last.rfind("go-", 0) == 0) importNames.insert(last.substr(3));
+    if (last.size() > 3 && last.compare(last.size() - 3, 3, "-go") == 0)
+      importNames.insert(last.substr(0, last.size() - 3));
+  }
   std::unordered_map<std::string, int32_t> typeByName;
   for (size_t i = 0; i < out.symbols.size(); ++i)
     if (model::isTypeLike(out.symbols[i].kind))
@@ -492,6 +573,11 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       e.name = last;
       e.qualifier = compactQualifier(r.qualifier.empty() ? prefix : r.qualifier);
       if (e.name.empty()) continue;
+      if (e.kind == RefKind::kAccesses && !r.qualifier.empty()) {
+        if (calleeStarts.count(ts_node_start_byte(r.name))) continue;
+        std::string head = e.qualifier.substr(0, e.qualifier.find_first_of(".:"));
+        if (!importNames.count(head)) continue;
+      }
     }
     e.module = r.module;
     e.alias = r.alias;
@@ -502,6 +588,14 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     if (!r.subject.empty()) {
       auto it = typeByName.find(r.subject);
       if (it != typeByName.end()) e.source = it->second;
+    }
+    // Qualified by the name of the enclosing method's receiver: the current object.
+    if (!e.qualifier.empty()) {
+      for (int32_t s = e.source; s >= 0; s = rangeParent[static_cast<size_t>(s)]) {
+        if (receiverOfSymbol[static_cast<size_t>(s)].empty()) continue;
+        if (e.qualifier == receiverOfSymbol[static_cast<size_t>(s)]) e.qualifier = "self";
+        break;
+      }
     }
     // A definition's own name is not a reference to itself.
     if (e.source >= 0 && e.kind != RefKind::kImports && r.hasName) {

@@ -104,7 +104,8 @@ std::optional<CaptureInfo> classifyCapture(std::string_view name) {
       {"qualifier", CaptureRole::kQualifier}, {"container", CaptureRole::kContainer},
       {"body", CaptureRole::kBody},           {"doc", CaptureRole::kDoc},
       {"modifiers", CaptureRole::kModifiers}, {"module", CaptureRole::kModule},
-      {"alias", CaptureRole::kAlias},         {"subject", CaptureRole::kSubject}};
+      {"alias", CaptureRole::kAlias},         {"subject", CaptureRole::kSubject},
+      {"receiver", CaptureRole::kReceiver}};
   auto it = kPlain.find(name);
   if (it == kPlain.end()) return std::nullopt;
   info.role = it->second;

@@ -41,6 +41,7 @@ enum class CaptureRole : uint8_t {
   kModule,
   kAlias,
   kSubject,
+  kReceiver,
 };
 
 struct CaptureInfo {

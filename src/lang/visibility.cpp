@@ -51,11 +51,24 @@ bool isMember(const VisibilityInput& in) {
   return in.parent && model::isContainer(in.parent->kind);
 }
 
-// C/C++: `static` at file scope makes a symbol private to its translation unit.
+// C/C++: `static` at file scope makes a symbol private to its translation unit. A variable
+// captured as its declarator (`static int a = 0, *b;`) takes the specifiers of the declaration
+// around it.
 bool hasStaticStorage(const VisibilityInput& in) {
-  uint32_t n = ts_node_child_count(in.node);
+  TSNode decl = in.node;
+  if (std::strcmp(ts_node_type(decl), "identifier") == 0 && !ts_node_is_null(ts_node_parent(decl)))
+    decl = ts_node_parent(decl);
+  for (int depth = 0; depth < 4; ++depth) {
+    const char* t = ts_node_type(decl);
+    size_t len = std::strlen(t);
+    if (len < 10 || std::strcmp(t + len - 10, "declarator") != 0) break;
+    TSNode parent = ts_node_parent(decl);
+    if (ts_node_is_null(parent)) break;
+    decl = parent;
+  }
+  uint32_t n = ts_node_child_count(decl);
   for (uint32_t i = 0; i < n && i < 6; ++i) {
-    TSNode c = ts_node_child(in.node, i);
+    TSNode c = ts_node_child(decl, i);
     if (std::strcmp(ts_node_type(c), "storage_class_specifier") == 0 &&
         textOf(c, in.source) == "static")
       return true;
@@ -79,6 +92,16 @@ std::optional<Visibility> cppAccess(const VisibilityInput& in) {
     }
   }
   return std::nullopt;
+}
+
+// C++: a name declared in an anonymous namespace (`namespace { ... }`) has internal linkage.
+bool inAnonymousNamespace(TSNode node) {
+  for (TSNode p = ts_node_parent(node); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    if (std::strcmp(ts_node_type(p), "namespace_definition") == 0 &&
+        ts_node_is_null(ts_node_child_by_field_name(p, "name", 4)))
+      return true;
+  }
+  return false;
 }
 
 bool isExported(TSNode node) {
@@ -144,12 +167,15 @@ Visibility decideVisibility(const VisibilityInput& in) {
     case VisibilityRule::kC:
       return hasStaticStorage(in) ? Visibility::kPrivate : Visibility::kPublic;
     case VisibilityRule::kCpp: {
-      if (isMember(in)) {
+      // Members of classes (and enumerators) follow access rules; names in a namespace are
+      // namespace-scope names.
+      if (isMember(in) && in.parent->kind != model::SymbolKind::kNamespace) {
         if (auto v = cppAccess(in)) return *v;
         bool isClass = in.parent->kind == model::SymbolKind::kClass;
         return isClass ? Visibility::kPrivate : Visibility::kPublic;
       }
-      return hasStaticStorage(in) ? Visibility::kPrivate : Visibility::kPublic;
+      return hasStaticStorage(in) || inAnonymousNamespace(in.node) ? Visibility::kPrivate
+                                                                    : Visibility::kPublic;
     }
   }
   return Visibility::kPublic;

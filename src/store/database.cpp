@@ -3,13 +3,18 @@
 #include <sqlite3.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <system_error>
+#include <thread>
 
 #include "schema_sql.h"
 #include "statement.h"
 
 namespace cg::store {
 namespace {
+
+constexpr int kBusyTimeoutMs = 10000;  // every connection, reader or writer
+constexpr int kBeginRetries = 3;       // BEGIN IMMEDIATE after the busy timeout expired
 
 void removeDatabaseFiles(const std::filesystem::path& path) {
   std::error_code ec;
@@ -26,7 +31,7 @@ Expected<sqlite3*> openConnection(const std::filesystem::path& path, bool readOn
     sqlite3_close(db);
     return e;
   }
-  sqlite3_busy_timeout(db, 10000);
+  sqlite3_busy_timeout(db, kBusyTimeoutMs);
   sqlite3_extended_result_codes(db, 0);
   return db;
 }
@@ -83,9 +88,11 @@ Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
             "PRAGMA temp_store=MEMORY", "PRAGMA cache_size=-65536", "PRAGMA mmap_size=268435456"}) {
         if (auto s = db->exec(pragma); !s) return s.error();
       }
+      // The schema is idempotent (IF NOT EXISTS): applying it on every writable open also
+      // restores the secondary indexes a bulk load dropped, should it have been interrupted.
+      if (auto s = db->exec(std::string("BEGIN IMMEDIATE;") + generated::kSchemaSql + ";COMMIT;"); !s)
+        return s.error();
       if (*version == 0) {
-        if (auto s = db->exec(std::string("BEGIN;") + generated::kSchemaSql + ";COMMIT;"); !s)
-          return s.error();
         if (auto s = db->setMeta("schema_version", std::to_string(kSchemaVersion)); !s)
           return s.error();
       }
@@ -104,16 +111,23 @@ Database::~Database() {
 }
 
 Status Database::exec(const std::string& sql) {
-  char* err = nullptr;
-  if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+  // Only the elected indexer writes, so a write transaction waits for nothing but SQLite's own
+  // brief locks (a checkpoint, WAL recovery) or a stray writer (an older binary); past the busy
+  // timeout, BEGIN IMMEDIATE is retried a few times rather than failing a refresh.
+  const bool beginWrite = sql.rfind("BEGIN IMMEDIATE", 0) == 0;
+  for (int attempt = 0;; ++attempt) {
+    char* err = nullptr;
+    int rc = sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err);
+    if (rc == SQLITE_OK) return okStatus();
     Error e = sqliteError(db_, "database");
     if (err) {
       e.message = std::string("database: ") + err;
       sqlite3_free(err);
     }
-    return e;
+    if (!(beginWrite && (rc & 0xff) == SQLITE_BUSY && attempt < kBeginRetries)) return e;
+    spdlog::warn("the index database is busy ({}); retrying", e.message);
+    std::this_thread::sleep_for(std::chrono::milliseconds(200 * (attempt + 1)));
   }
-  return okStatus();
 }
 
 Expected<std::string> Database::meta(const std::string& key) {

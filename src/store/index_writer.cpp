@@ -5,6 +5,7 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "schema_sql.h"
 #include "statement.h"
 
 namespace cg::store {
@@ -58,7 +59,7 @@ struct IndexWriter::Impl {
         insertSymbol(db,
                      "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
                      "start_col, end_line, end_col, signature, visibility, doc, complexity, "
-                     "is_test) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+                     "is_test, parent_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         updateSymbol(db,
                      "UPDATE symbols SET name=?, qualified_name=?, kind=?, start_line=?, "
                      "start_col=?, end_line=?, end_col=?, signature=?, visibility=?, doc=?, "
@@ -116,6 +117,24 @@ Status IndexWriter::begin() { return db_.exec("BEGIN IMMEDIATE"); }
 Status IndexWriter::commit() { return db_.exec("COMMIT"); }
 void IndexWriter::rollback() { (void)db_.exec("ROLLBACK"); }
 
+Status IndexWriter::beginBulkLoad() {
+  std::vector<std::string> names;
+  {
+    Statement s(db_.handle(),
+                "SELECT name FROM sqlite_master WHERE type='index' AND sql IS NOT NULL AND "
+                "tbl_name IN ('symbols','refs','doc_mentions')");
+    if (!s.valid()) return sqliteError(db_.handle(), "listing indexes");
+    while (s.step()) names.push_back(s.text(0));
+  }
+  for (const auto& name : names)
+    if (auto st = db_.exec("DROP INDEX IF EXISTS \"" + name + "\""); !st) return st;
+  return okStatus();
+}
+
+Status IndexWriter::endBulkLoad() {
+  return db_.exec(std::string("BEGIN;") + generated::kSchemaSql + ";COMMIT;");
+}
+
 namespace {
 DefinitionRow readDef(Statement& s) {
   DefinitionRow d;
@@ -146,27 +165,40 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
   Impl& I = *impl_;
   WriteResult result;
   const auto& info = f.info;
+  // A file the database does not know yet has no old rows to look up or delete: skipping those
+  // statements matters in bulk load, where the secondary indexes they would use are absent.
+  I.fileByPath.bind(1, info.path);
+  const bool isNew = !I.fileByPath.step();
+  I.fileByPath.reset();
   I.upsertFile.bind(1, info.path).bind(2, info.language).bind(3, info.size).bind(4, info.mtimeNs)
       .bind(5, info.hash).bind(6, info.lines).bind(7, info.isTest ? 1 : 0).bind(8, f.package)
       .bind(9, f.parseErrors ? 1 : 0);
   if (auto s = I.upsertFile.run(); !s) return s.error();
-  I.fileByPath.bind(1, info.path);
-  if (!I.fileByPath.step()) {
+  if (isNew) {
+    result.fileId = sqlite3_last_insert_rowid(db_.handle());
+  } else {
+    I.fileByPath.bind(1, info.path);
+    if (!I.fileByPath.step()) {
+      I.fileByPath.reset();
+      return sqliteError(db_.handle(), "file row vanished");
+    }
+    result.fileId = I.fileByPath.i64(0);
     I.fileByPath.reset();
-    return sqliteError(db_.handle(), "file row vanished");
   }
-  result.fileId = I.fileByPath.i64(0);
-  I.fileByPath.reset();
   const int64_t fileId = result.fileId;
 
   // Existing symbols by uid: a symbol that keeps its uid keeps its id, so references into it
   // from other files stay bound.
   std::unordered_map<std::string, std::pair<int64_t, std::string>> old;
-  I.oldSymbols.bind(1, fileId);
-  while (I.oldSymbols.step()) old.emplace(I.oldSymbols.text(1), std::make_pair(I.oldSymbols.i64(0), I.oldSymbols.text(2)));
-  I.oldSymbols.reset();
+  if (!isNew) {
+    I.oldSymbols.bind(1, fileId);
+    while (I.oldSymbols.step())
+      old.emplace(I.oldSymbols.text(1), std::make_pair(I.oldSymbols.i64(0), I.oldSymbols.text(2)));
+    I.oldSymbols.reset();
+  }
 
   std::vector<int64_t> ids(f.symbols.size(), 0);
+  std::vector<bool> parentSet(f.symbols.size(), false);
   for (size_t i = 0; i < f.symbols.size(); ++i) {
     const auto& s = f.symbols[i];
     std::string kind(model::toString(s.kind));
@@ -185,7 +217,11 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
           .bind(5, kind).bind(6, s.range.line).bind(7, s.range.column).bind(8, s.range.endLine)
           .bind(9, s.range.endColumn).bind(10, s.signature).bind(11, vis).bind(12, s.doc)
           .bind(13, s.complexity).bind(14, s.isTest ? 1 : 0);
+      // A parent written before its member is set now; the others in the pass below.
+      const int32_t p = i < f.parents.size() ? f.parents[i] : -1;
+      I.insertSymbol.bindOptional(15, p >= 0 && static_cast<size_t>(p) < i ? ids[p] : 0);
       if (auto st = I.insertSymbol.run(); !st) return st.error();
+      if (p < 0 || static_cast<size_t>(p) < i) parentSet[i] = true;
       ids[i] = sqlite3_last_insert_rowid(db_.handle());
       I.insertFts.bind(1, ids[i]).bind(2, splitNameParts(s.name)).bind(3, splitNameParts(s.qualifiedName));
       if (auto st = I.insertFts.run(); !st) return st.error();
@@ -202,13 +238,16 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     result.removedNames.push_back(idName.second);
   }
   for (size_t i = 0; i < f.symbols.size(); ++i) {
+    if (parentSet[i]) continue;
     int32_t p = i < f.parents.size() ? f.parents[i] : -1;
     I.setParent.bindOptional(1, p >= 0 ? ids[p] : 0).bind(2, ids[i]);
     if (auto st = I.setParent.run(); !st) return st.error();
   }
 
-  I.deleteRefsOfFile.bind(1, fileId);
-  if (auto st = I.deleteRefsOfFile.run(); !st) return st.error();
+  if (!isNew) {
+    I.deleteRefsOfFile.bind(1, fileId);
+    if (auto st = I.deleteRefsOfFile.run(); !st) return st.error();
+  }
   // contains: container → member, known at once.
   for (size_t i = 0; i < f.symbols.size(); ++i) {
     int32_t p = i < f.parents.size() ? f.parents[i] : -1;
@@ -226,10 +265,12 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
 
-  I.deleteDocument.bind(1, fileId);
-  if (auto st = I.deleteDocument.run(); !st) return st.error();
-  I.deleteMentions.bind(1, fileId);
-  if (auto st = I.deleteMentions.run(); !st) return st.error();
+  if (!isNew) {
+    I.deleteDocument.bind(1, fileId);
+    if (auto st = I.deleteDocument.run(); !st) return st.error();
+    I.deleteMentions.bind(1, fileId);
+    if (auto st = I.deleteMentions.run(); !st) return st.error();
+  }
   if (f.isDocument) {
     I.insertDocument.bind(1, fileId).bind(2, f.title);
     if (auto st = I.insertDocument.run(); !st) return st.error();
@@ -429,6 +470,29 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
     if (s.step()) c.documents = static_cast<uint64_t>(s.i64(0));
   }
   return c;
+}
+
+Expected<size_t> IndexWriter::inheritMemberVisibility() {
+  sqlite3* db = db_.handle();
+  // Definitions whose parent is a namespace or nothing, named like a member declared in a class
+  // body; among several declarations the first by path and line wins (ids depend on history).
+  // No declaration (NULL): unchanged.
+  static constexpr const char* kSql =
+      "UPDATE symbols AS s SET visibility = ("
+      "  SELECT d.visibility FROM symbols d JOIN symbols c ON c.id = d.parent_id "
+      "  JOIN files df ON df.id = d.file_id "
+      "  WHERE d.qualified_name = s.qualified_name AND d.kind = s.kind AND d.id != s.id "
+      "  AND c.kind IN ('class', 'struct', 'union') ORDER BY df.path, d.start_line LIMIT 1) "
+      "WHERE s.file_id IN (SELECT id FROM files WHERE language = 'cpp') "
+      "AND s.kind IN ('method', 'constructor', 'field') "
+      "AND (s.parent_id IS NULL OR (SELECT p.kind FROM symbols p WHERE p.id = s.parent_id) = 'namespace') "
+      "AND s.visibility != ("
+      "  SELECT d.visibility FROM symbols d JOIN symbols c ON c.id = d.parent_id "
+      "  JOIN files df ON df.id = d.file_id "
+      "  WHERE d.qualified_name = s.qualified_name AND d.kind = s.kind AND d.id != s.id "
+      "  AND c.kind IN ('class', 'struct', 'union') ORDER BY df.path, d.start_line LIMIT 1)";
+  if (auto st = db_.exec(kSql); !st) return st.error();
+  return static_cast<size_t>(sqlite3_changes(db));
 }
 
 Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {

@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS symbols (
   complexity     INTEGER NOT NULL,
   is_test        INTEGER NOT NULL,
   parent_id      INTEGER,                  -- enclosing symbol, NULL at top level
+  pagerank       REAL NOT NULL DEFAULT 0,  -- raw PageRank score, sums to 1 (analytics; warm start)
   centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1] (analytics)
   community_id   INTEGER NOT NULL DEFAULT 0, -- communities.id, 0 = none yet (analytics)
   complexity_rank REAL NOT NULL DEFAULT 0  -- percentile of complexity among callables (analytics)

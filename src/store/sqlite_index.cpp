@@ -1,6 +1,7 @@
 #include "codegraph/store/sqlite_index.h"
 
 #include <sqlite3.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cctype>
@@ -101,16 +102,34 @@ std::string ftsQuery(const std::string& text, const char* joiner) {
 
 }  // namespace
 
+namespace {
+// The connection a thread pinned with SqliteIndex::pinSnapshot (at most one per thread).
+struct PinnedConnection {
+  const SqliteIndex* owner = nullptr;
+  Database* db = nullptr;
+};
+thread_local PinnedConnection tPinned;
+
+std::pair<uint64_t, uint64_t> fileIdentity(const std::filesystem::path& path) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return {0, 0};
+  return {static_cast<uint64_t>(st.st_dev), static_cast<uint64_t>(st.st_ino)};
+}
+}  // namespace
+
+// A query's connection: the thread's pinned one (inside its snapshot), or one from the pool in
+// a read transaction of its own. Read transactions only ever read: never upgraded to writes.
 class SqliteIndex::Lease {
  public:
   Lease(SqliteIndex& owner, std::unique_ptr<Database> db) : owner_(owner), db_(std::move(db)) {
-    (void)db_->exec("BEGIN");  // one read snapshot for the whole call
+    if (db_) (void)db_->exec("BEGIN");  // one read snapshot for the whole call
   }
   ~Lease() {
+    if (!db_) return;
     (void)db_->exec("COMMIT");
     owner_.release(std::move(db_));
   }
-  sqlite3* handle() { return db_->handle(); }
+  sqlite3* handle() { return db_ ? db_->handle() : tPinned.db->handle(); }
 
  private:
   SqliteIndex& owner_;
@@ -120,9 +139,38 @@ class SqliteIndex::Lease {
 SqliteIndex::SqliteIndex(std::filesystem::path dbPath) : path_(std::move(dbPath)) {}
 SqliteIndex::~SqliteIndex() = default;
 
+SqliteIndex::Snapshot::Snapshot(SqliteIndex* owner, std::unique_ptr<Database> db)
+    : owner_(owner), db_(std::move(db)) {
+  if (!db_) return;
+  (void)db_->exec("BEGIN");  // deferred: the snapshot is taken by the first query
+  tPinned = PinnedConnection{owner_, db_.get()};
+}
+
+SqliteIndex::Snapshot::~Snapshot() {
+  if (!db_) return;
+  tPinned = PinnedConnection{};
+  (void)db_->exec("COMMIT");
+  owner_->release(std::move(db_));
+}
+
+SqliteIndex::Snapshot SqliteIndex::pinSnapshot() {
+  if (tPinned.owner == this) return Snapshot(this, nullptr);  // nested: the outer one rules
+  auto db = acquire();
+  if (!db || !*db) return Snapshot(this, nullptr);  // queries will report the error themselves
+  return Snapshot(this, std::move(*db));
+}
+
 Expected<std::unique_ptr<Database>> SqliteIndex::acquire() {
+  if (tPinned.owner == this) return std::unique_ptr<Database>();  // Lease uses the pinned one
+  auto identity = fileIdentity(path_);
   {
     std::lock_guard<std::mutex> lock(mu_);
+    // A database rebuilt by the indexer (another process, possibly) is a new file: connections
+    // to the old one would never see its updates.
+    if (identity != identity_) {
+      idle_.clear();
+      identity_ = identity;
+    }
     if (!idle_.empty()) {
       auto db = std::move(idle_.back());
       idle_.pop_back();
@@ -138,7 +186,7 @@ Expected<std::unique_ptr<Database>> SqliteIndex::acquire() {
 
 void SqliteIndex::release(std::unique_ptr<Database> db) {
   std::lock_guard<std::mutex> lock(mu_);
-  if (idle_.size() < 8) idle_.push_back(std::move(db));
+  if (idle_.size() < 8 && fileIdentity(path_) == identity_) idle_.push_back(std::move(db));
 }
 
 #define CG_LEASE(var)                        \
@@ -238,18 +286,24 @@ Expected<std::vector<model::SearchHit>> SqliteIndex::search(const model::SearchR
       std::string nameJoined;
       for (char c : name)
         if (std::isalnum(static_cast<unsigned char>(c))) nameJoined += c;
-      double quality = name == q ? 1.0
-                       : nameJoined == qJoined ? 0.95
-                       : name.rfind(q, 0) == 0 || (!qJoined.empty() && nameJoined.rfind(qJoined, 0) == 0) ? 0.85
-                       : name.find(q) != std::string::npos || (!qJoined.empty() && nameJoined.find(qJoined) != std::string::npos) ? 0.7
-                       : std::string(joiner) == " AND " ? 0.55 : 0.35;
-      h.score = 0.75 * quality + 0.25 * h.symbol.centrality;
+      // Match-quality tiers 0.12 apart; centrality adds at most 0.1, so it orders matches
+      // within a tier and never lifts one above a better tier (ranked by quality, then
+      // centrality).
+      std::string qualified = lower(h.symbol.qualifiedName);
+      double quality = name == q || qualified == q ? 1.0
+                       : nameJoined == qJoined ? 0.88
+                       : name.rfind(q, 0) == 0 || (!qJoined.empty() && nameJoined.rfind(qJoined, 0) == 0) ? 0.76
+                       : name.find(q) != std::string::npos || (!qJoined.empty() && nameJoined.find(qJoined) != std::string::npos) ? 0.64
+                       : std::string(joiner) == " AND " ? 0.5 : 0.3;
+      h.score = 0.9 * quality + 0.1 * h.symbol.centrality;
       hits.push_back(std::move(h));
     }
     if (!hits.empty()) break;
   }
   std::stable_sort(hits.begin(), hits.end(), [](const model::SearchHit& a, const model::SearchHit& b) {
     if (a.score != b.score) return a.score > b.score;
+    if (a.symbol.name.size() != b.symbol.name.size())
+      return a.symbol.name.size() < b.symbol.name.size();  // a closer fit of the query
     if (a.symbol.path != b.symbol.path) return a.symbol.path < b.symbol.path;
     return a.symbol.range.line < b.symbol.range.line;
   });
@@ -268,11 +322,15 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
                     " FROM refs r JOIN files rf ON rf.id = r.file_id "
                     "LEFT JOIN symbols s ON s.id = " +
                     (req.incoming ? "r.source_id" : "r.target_id") +
-                    " LEFT JOIN files f ON f.id = s.file_id WHERE " +
-                    (req.incoming ? "r.target_id = ?" : "r.source_id = ?");
+                    " LEFT JOIN files f ON f.id = s.file_id WHERE ";
+  const bool topLevel = !req.incoming && req.symbolId == 0 && !req.topLevelOfFile.empty();
+  if (topLevel) sql += "r.source_id IS NULL AND rf.path = ?";
+  else sql += req.incoming ? "r.target_id = ?" : "r.source_id = ?";
   if (!req.incoming && !req.includeUnresolved) sql += " AND r.target_id IS NOT NULL";
   if (!req.incoming) sql += " AND r.dropped = 0";
-  if (!req.incoming) sql += " AND r.kind <> 'imports'";
+  const bool importsAsked =
+      std::find(req.kinds.begin(), req.kinds.end(), model::RefKind::kImports) != req.kinds.end();
+  if (!req.incoming && !importsAsked) sql += " AND r.kind <> 'imports'";
   if (!req.kinds.empty()) {
     sql += " AND r.kind IN (";
     for (size_t i = 0; i < req.kinds.size(); ++i) sql += i ? ",?" : "?";
@@ -282,7 +340,8 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
   Statement st(lease.handle(), sql);
   if (!st.valid()) return sqliteError(lease.handle(), "references");
   int i = 1;
-  st.bind(i++, req.symbolId);
+  if (topLevel) st.bind(i++, req.topLevelOfFile);
+  else st.bind(i++, req.symbolId);
   for (auto k : req.kinds) st.bind(i++, model::toString(k));
   uint32_t limit = req.limit.value_or(100);
   st.bind(i, static_cast<int64_t>(limit) + 1);
@@ -433,6 +492,106 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
   cs.bind(1, path);
   while (cs.step()) h.recent.push_back({cs.i64(0), cs.text(1), cs.text(2)});
   return h;
+}
+
+Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest& req) {
+  CG_LEASE(lease);
+  // distinct: the other end's symbol id, or the written name / the file for ends without one.
+  std::string sql =
+      req.incoming
+          ? "SELECT kind, count(*), count(DISTINCT coalesce('s' || source_id, 'f' || file_id)) "
+            "FROM refs WHERE target_id = ? GROUP BY kind"
+          : "SELECT kind, count(*), count(DISTINCT coalesce('s' || target_id, "
+            "'n' || qualifier || '.' || name)) FROM refs WHERE source_id = ? AND dropped = 0";
+  if (!req.incoming && !req.includeUnresolved) sql += " AND target_id IS NOT NULL";
+  if (!req.incoming) sql += " GROUP BY kind";
+  Statement st(lease.handle(), sql);
+  if (!st.valid()) return sqliteError(lease.handle(), "reference counts");
+  st.bind(1, req.symbolId);
+  model::RefCounts out;
+  while (st.step()) {
+    auto kind = model::parseRefKind(st.text(0));
+    if (!kind) continue;
+    out.byKind[static_cast<size_t>(*kind)] = {static_cast<uint32_t>(st.i64(1)),
+                                              static_cast<uint32_t>(st.i64(2))};
+  }
+  return out;
+}
+
+Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,
+                                                          bool* more) {
+  CG_LEASE(lease);
+  std::string where = " WHERE (? = '' OR f.language = ?)";
+  if (req.scope == model::Scope::kImpl) where += " AND s.is_test = 0";
+  if (req.scope == model::Scope::kTest) where += " AND s.is_test = 1";
+  model::RankedSymbols out;
+  {
+    Statement st(lease.handle(),
+                 "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id" + where);
+    if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
+    st.bind(1, req.language).bind(2, req.language);
+    if (st.step()) out.total = static_cast<uint32_t>(st.i64(0));
+  }
+  uint32_t limit = req.limit.value_or(100);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id" + where +
+                                   " ORDER BY s.centrality DESC, f.path, s.start_line, s.start_col "
+                                   "LIMIT ?");
+  if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
+  st.bind(1, req.language).bind(2, req.language).bind(3, static_cast<int64_t>(limit));
+  while (st.step()) out.symbols.push_back(readSymbol(st));
+  if (more) *more = out.total > out.symbols.size();
+  return out;
+}
+
+Expected<model::FileMatches> SqliteIndex::files(const model::FilesRequest& req, bool* more) {
+  CG_LEASE(lease);
+  model::FileMatches out;
+  uint32_t limit = req.limit.value_or(100);
+  std::string path = req.path;
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  if (path.empty()) {
+    if (more) *more = false;
+    return out;
+  }
+  // Code files only: documents have no symbols to outline.
+  Statement st(lease.handle(),
+               "SELECT f.id, f.path, f.language, f.size, f.mtime_ns, f.hash, f.lines, f.is_test "
+               "FROM files f WHERE f.language <> 'markdown' AND (f.path = ?1 OR f.path LIKE ?2 "
+               "ESCAPE '\\' OR f.path LIKE ?3 ESCAPE '\\') ORDER BY f.path");
+  if (!st.valid()) return sqliteError(lease.handle(), "files");
+  std::string escaped;
+  for (char c : path) {
+    if (c == '%' || c == '_' || c == '\\') escaped += '\\';
+    escaped += c;
+  }
+  st.bind(1, path).bind(2, "%/" + escaped).bind(3, escaped + "/%");
+  std::vector<model::FileInfo> suffixes, under;
+  while (st.step()) {
+    model::FileInfo f;
+    f.id = st.i64(0);
+    f.path = st.text(1);
+    f.language = st.text(2);
+    f.size = static_cast<uint64_t>(st.i64(3));
+    f.mtimeNs = st.i64(4);
+    f.hash = st.text(5);
+    f.lines = static_cast<uint32_t>(st.i64(6));
+    f.isTest = st.i64(7) != 0;
+    if (f.path == path) {
+      out.exact = true;
+      out.files = {f};
+      if (more) *more = false;
+      return out;
+    }
+    (f.path.rfind(path + "/", 0) == 0 ? under : suffixes).push_back(std::move(f));
+  }
+  // A file suffix names files; only when none matches is the text taken as a folder.
+  out.folder = suffixes.empty() && !under.empty();
+  out.files = std::move(suffixes.empty() ? under : suffixes);
+  bool cut = out.files.size() > limit;
+  if (cut) out.files.resize(limit);
+  if (more) *more = cut;
+  return out;
 }
 
 static_assert(kSymbolColumnCount == 20, "readSymbol reads 20 columns");

@@ -48,6 +48,11 @@ class Statement {
   int64_t i64(int col) const { return sqlite3_column_int64(stmt_, col); }
   double f64(int col) const { return sqlite3_column_double(stmt_, col); }
   bool isNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+  // Valid until the next step/reset of this statement.
+  std::string_view view(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    return p ? std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col))) : std::string_view();
+  }
   std::string text(int col) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
     return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(stmt_, col))) : std::string();

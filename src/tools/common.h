@@ -4,6 +4,9 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include <filesystem>
 
 #include "codegraph/model/symbol_index.h"
 #include "codegraph/tools/tool.h"
@@ -23,6 +26,35 @@ Json definitionJson(const model::Symbol& s);
 
 // Splits "Class.method", "pkg.Func", "ns::f" into qualifier and name.
 std::pair<std::string, std::string> splitQualifiedName(const std::string& text);
+
+// A file/file_path argument as a repository-relative path or path suffix ('/'-separated, no
+// leading "./", no trailing '/'; "" for the root itself), or an error sentence naming `field`
+// when it leaves the repository (SPEC §7): a ".." that climbs out, an absolute path elsewhere,
+// or an existing path whose canonical form (symlinks followed) is outside the root.
+Expected<std::string> repoRelativePath(const struct ToolEnv& env, const std::string& arg,
+                                       const char* field);
+
+// True when `path` (absolute, canonical) is the root or inside it.
+bool isInside(const std::filesystem::path& path, const std::filesystem::path& root);
+
+// An estimate of a BPE tokenizer's (o200k/cl100k) count for `text`, shaped like o200k's
+// pre-tokenizer (see common.cpp for the pricing and its calibration).
+size_t estimateTokens(std::string_view text);
+
+// A signature on one line: whitespace runs collapsed to one space, trimmed, cut at `maxBytes`
+// (on a UTF-8 boundary) with "...".
+std::string oneLine(std::string_view text, size_t maxBytes = 200);
+
+// Trims ASCII whitespace at both ends.
+std::string trimmed(std::string_view text);
+
+// A symbol's lines (its range) read from the file on disk, never outside the repository (the
+// canonical path must stay under the root), at most `maxLines` lines and `maxBytes` bytes.
+// When cut, `cut` says which lines were returned ("lines 10-409 of 10-520"). nullopt with
+// `problem` set when the file is unreadable, outside the repository or shorter than indexed.
+std::optional<std::string> symbolSource(const struct ToolEnv& env, const model::Symbol& s,
+                                        uint32_t maxLines, size_t maxBytes, std::string* cut,
+                                        std::string* problem);
 
 // The result when the index is not ready yet (or nullopt when it is).
 std::optional<ToolResult> notReady(const struct ToolEnv& env, const CallContext& ctx);

@@ -65,20 +65,4 @@ Tool makeSearchTool(std::shared_ptr<const ToolEnv> env) {
   return t;
 }
 
-ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env) {
-  ToolRegistry r;
-  r.add(makeSymbolsTool(env));
-  r.add(makeSearchTool(env));
-  return r;
-}
-
-std::string serverInstructions() {
-  return "codegraph-mcp answers questions about this repository's code from a symbol graph, "
-         "so you need not grep or read whole files.\n"
-         "- symbols: where is X defined (exact name, or Class.method / pkg.Func), and who "
-         "references it.\n"
-         "- search: find symbols when you only know part of the name or a few words.\n"
-         "Paths are relative to the repository root; lines are 1-based.";
-}
-
 }  // namespace cg::tools

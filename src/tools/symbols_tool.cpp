@@ -26,21 +26,21 @@ Json schema() {
 }
 
 ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
-  std::string raw = argString(args, "name");
-  std::string trimmed = raw;
-  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) trimmed.pop_back();
-  while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) trimmed.erase(trimmed.begin());
-  if (trimmed.empty()) return ToolResult::error("Invalid argument 'name': must be a non-empty symbol name.");
+  const std::string asked = trimmed(argString(args, "name"));
+  if (asked.empty()) return ToolResult::error("Invalid argument 'name': must be a non-empty symbol name.");
   if (auto wait = notReady(env, ctx)) return *wait;
 
   model::LookupRequest req;
-  auto [qualifier, name] = splitQualifiedName(trimmed);
+  auto [qualifier, name] = splitQualifiedName(asked);
   req.name = name;
   req.qualifier = qualifier;
   if (args.contains("kind")) req.kind = model::parseSymbolKind(argString(args, "kind"));
   req.scope = parseScope(argString(args, "scope", "impl")).value_or(model::Scope::kImpl);
-  req.fileSuffix = argString(args, "file");
-  while (req.fileSuffix.rfind("./", 0) == 0) req.fileSuffix.erase(0, 2);
+  if (args.contains("file")) {
+    auto file = repoRelativePath(env, argString(args, "file"), "file");
+    if (!file) return ToolResult::error(file.error().message);
+    req.fileSuffix = *file;
+  }
   req.limit = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "limit", 50), 1, kMaxLimit));
 
   bool more = false;
@@ -49,11 +49,32 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 
   if (defs->empty()) {
     auto similar = env.index->similarNames(name, 5);
-    if (!similar || similar->empty()) return ToolResult::ofJson(Json::array());
-    std::string note = "No definition named '" + trimmed + "'";
-    if (req.kind || !req.fileSuffix.empty() || req.scope != model::Scope::kAll)
-      note += " with these filters (scope " + argString(args, "scope", "impl") + ")";
-    note += "; these names are close.";
+    if (!similar) return ToolResult::error("The index could not be read: " + similar.error().message);
+    // The name may exist outside the filters (in test code, another kind or file).
+    uint32_t elsewhere = 0;
+    const bool filtered = req.kind || !req.fileSuffix.empty() || req.scope != model::Scope::kAll;
+    if (filtered) {
+      model::LookupRequest all = req;
+      all.kind.reset();
+      all.fileSuffix.clear();
+      all.scope = model::Scope::kAll;
+      all.limit = 100;
+      bool allMore = false;
+      auto others = env.index->lookup(all, &allMore);
+      if (!others) return ToolResult::error("The index could not be read: " + others.error().message);
+      elsewhere = static_cast<uint32_t>(others->size());
+    }
+    if (similar->empty() && elsewhere == 0) return ToolResult::ofJson(Json::array());
+    std::string note = "No definition named '" + asked + "'";
+    const bool explicitFilters = args.contains("kind") || args.contains("file") || args.contains("scope");
+    if (elsewhere || explicitFilters) note += " with these filters (scope " + argString(args, "scope", "impl") +
+                          (req.kind ? ", kind " + argString(args, "kind") : "") +
+                          (req.fileSuffix.empty() ? "" : ", file " + req.fileSuffix) + ")";
+    if (elsewhere)
+      note += "; " + std::to_string(elsewhere) + " definition" + (elsewhere == 1 ? "" : "s") +
+              " outside them (try scope all, or drop kind/file)";
+    if (!similar->empty()) note += "; these names are close";
+    note += ".";
     return ToolResult::ofJson(Json{{"definitions", Json::array()},
                                    {"did_you_mean", *similar},
                                    {"note", note}});
@@ -65,7 +86,6 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   // Incoming references to any of the definitions (containment excluded).
   Json referencedBy = Json::array();
   uint32_t total = 0;
-  bool refsCut = false;
   const std::vector<model::RefKind> kinds = {
       model::RefKind::kCalls, model::RefKind::kImports, model::RefKind::kExtends,
       model::RefKind::kImplements, model::RefKind::kUses, model::RefKind::kAccesses,
@@ -73,23 +93,24 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   uint32_t budget = std::min<uint32_t>(*req.limit, kReferencedByLimit);
   for (const auto& d : *defs) {
     if (ctx.cancelled()) return ToolResult::error("Cancelled.");
+    auto counts = env.index->refCounts({d.id, true, false});
+    if (!counts) return ToolResult::error("The index could not be read: " + counts.error().message);
+    for (auto k : kinds) total += (*counts)[k].sites;
+    if (referencedBy.size() >= budget) continue;
     model::RefsRequest rr;
     rr.symbolId = d.id;
     rr.kinds = kinds;
     rr.incoming = true;
-    rr.limit = 1000;
+    rr.limit = budget - static_cast<uint32_t>(referencedBy.size());
     bool cut = false;
     auto refs = env.index->refs(rr, &cut);
     if (!refs) return ToolResult::error("The index could not be read: " + refs.error().message);
-    refsCut = refsCut || cut;
-    total += static_cast<uint32_t>(refs->size());
     for (const auto& v : *refs) {
-      if (referencedBy.size() >= budget) continue;
       Json item;
       if (v.other.id != 0) {
         item = Json{{"uid", v.other.uid}, {"name", v.other.name},
                     {"kind", std::string(model::toString(v.other.kind))}};
-      } else {
+      } else {  // a file's top level
         item = Json{{"uid", v.edge.sourcePath}, {"name", v.edge.sourcePath}, {"kind", "module"}};
       }
       item["path"] = v.edge.sourcePath;
@@ -101,9 +122,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 
   std::string note;
   if (more) note = "More than " + std::to_string(defs->size()) + " definitions; raise limit or filter by kind/file. ";
-  if (total > referencedBy.size() || refsCut) {
-    note += std::to_string(referencedBy.size()) + " of " + (refsCut ? "more than " : "") +
-            std::to_string(total) + " references shown; use symbol_context for one definition's full list.";
+  if (total > referencedBy.size()) {
+    note += std::to_string(referencedBy.size()) + " of " + std::to_string(total) +
+            " references shown; use symbol_context for one definition's edges by kind.";
   } else {
     note += std::to_string(total) + " reference" + (total == 1 ? "" : "s") + ".";
   }

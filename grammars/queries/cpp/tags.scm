@@ -572,6 +572,15 @@
                        (qualified_identifier name: [(type_identifier) (qualified_identifier name: [(type_identifier) (qualified_identifier name: (type_identifier))])]) @name
                        (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name))
                        (qualified_identifier name: (qualified_identifier scope: (_) @qualifier name: (template_type name: (type_identifier) @name)))]) @reference.call
+; A constructor's initialiser `: Base(x)`, `: ns::Base<T>{x}`, `: member_(x)`: a base-class
+; initialiser calls the base's constructor; a member initialiser names a field of the class (the
+; resolver drops it: the member's type is not known)
+(field_initializer [(field_identifier) @name
+                    (template_method name: (field_identifier) @name)
+                    (qualified_identifier scope: (_) @qualifier
+                                          name: [(field_identifier) @name
+                                                 (template_method name: (field_identifier) @name)])]
+                   [(argument_list) (initializer_list)]) @reference.call
 
 ; ---- type uses ---------------------------------------------------------------------------
 ; a type named in a declaration, parameter, field, return type, cast, template argument, `new`:

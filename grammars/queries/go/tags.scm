@@ -13,10 +13,12 @@
 (package_clause (package_identifier) @name) @package
 
 ; --- methods: the receiver's type (pointer and type arguments stripped) is the container,
-;     so `func (s *Server) Start()` is `Server.Start`
+;     so `func (s *Server) Start()` is `Server.Start`; the receiver's name (`s`) is the current
+;     object: `s.m()` in the body is a call on `self`
 (method_declaration
   receiver: (parameter_list
     (parameter_declaration
+      name: (identifier)? @receiver
       type: [
         (type_identifier) @container
         (pointer_type (type_identifier) @container)
@@ -234,6 +236,10 @@
 ;     being declared, not call targets)
 (argument_list (identifier) @name @reference.read)
 (selector_expression operand: (identifier) @name @reference.read)
+; `pkg.Var`, `pkg.Const`: a package-level name of an imported package (the extractor keeps a
+; qualified read only when the qualifier is a name the file's imports bind, and never the callee
+; of a call, so `obj.field` and `fmt.Println` give no read)
+(selector_expression operand: (identifier) @qualifier field: (field_identifier) @name) @reference.read
 (index_expression (identifier) @name @reference.read)
 (slice_expression (identifier) @name @reference.read)
 (binary_expression (identifier) @name @reference.read)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -40,6 +41,9 @@ struct IndexOptions {
   const std::atomic<bool>* cancel = nullptr;
   // Only these paths (relative) are examined; empty = walk the whole repository.
   std::vector<std::string> onlyPaths;
+  // Bound on a refresh's graph analytics (community recomputation gives up at it; see
+  // graph/analyse.h). A full index is not bounded.
+  std::chrono::milliseconds analyticsBudget{800};
 };
 
 struct IndexSummary {

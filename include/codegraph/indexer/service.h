@@ -1,16 +1,40 @@
-// IndexService: the serving process's indexer. Runs the first index (or the refresh of an
-// existing one) on a background thread so that initialize and ping are answered at once, and
-// lets tool calls wait for it with progress, up to a bound.
+// IndexService: keeps a serving process's answers fresh (SPEC §3, §6; docs/ARCHITECTURE.md).
 //
-// An existing, completed index answers immediately while its refresh runs (it is the last
-// completed refresh); a database without one makes callers wait for the first index.
+// Roles. Every serving process of one repository runs an IndexService; the one holding the
+// indexer lock (indexer_lock.h, `<db>.lock`) is the INDEXER: it opens the database for writing
+// (repairing or rebuilding it, database.h), refreshes it at start, then watches the files
+// (watcher.h) and applies each batch of changes as one refresh transaction. The others are
+// READERS: they never write, they answer from what the indexer committed (WAL; every tool call
+// is one read transaction, so one consistent snapshot), and they try the lock about once a
+// second, so one of them takes over within about a second when the indexer exits or dies.
 //
-// Threads: start/stop from the owning thread; waitReady and progress from any thread.
+// Readiness. A database whose first index completed (`indexed_at` in meta) answers at once; one
+// still being built makes tool calls wait (waitReady) up to the caller's bound, with progress.
+// A reader follows the indexer's progress through the meta row `index_progress`.
+//
+// Freshness policy (the indexer process). A tool call first asks the watcher for a barrier
+// (FileWatcher::sync): every change whose event the kernel had queued when the call arrived is
+// collected, and the pending batch is sent at once instead of after its quiet period. The call
+// then waits until a refresh covering those changes has been applied (or has failed), and
+// likewise for the refresh that runs at start, bounded by `freshnessWait` (default 2 s). Past
+// the bound it answers from the last completed refresh, which is never half-applied. A reader
+// process has no watcher: its answers are the indexer's last commit (typically ~200 ms behind
+// an edit).
+//
+// Failures. A failed refresh (disk full, I/O error) is rolled back whole: the last completed
+// index keeps answering, the error is logged (once per kind of failure), and a full refresh is
+// retried after a pause. A failed first index is reported to waiting tool calls.
+//
+// Threads: start/stop from the owning thread. One coordinator thread (election, database,
+// refreshes; it runs at a lower CPU priority, and the pipeline's parser threads inherit it) and
+// the watcher's thread. waitReady, progress and role may be called from any thread.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
+#include <deque>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -19,39 +43,80 @@
 #include <thread>
 
 #include "codegraph/indexer/indexer.h"
+#include "codegraph/indexer/indexer_lock.h"
+#include "codegraph/indexer/watcher.h"
 #include "codegraph/store/database.h"
 
 namespace cg::indexer {
 
+struct ServiceOptions {
+  IndexOptions index;  // root, threads, limits (progress and cancel are the service's)
+  std::filesystem::path dbPath;
+  bool watch = true;       // false: refresh at start only (--no-watch)
+  WatcherOptions watcher;  // root and excludePrefixes are filled in by the service
+  std::chrono::milliseconds freshnessWait{2000};
+  std::chrono::milliseconds lockPoll{1000};  // a reader tries the lock this often
+  std::chrono::milliseconds retryAfterFailure{5000};
+  // Test hook: runs on the coordinator thread after the indexer opened the database.
+  std::function<void(store::Database&)> afterOpen;
+};
+
+enum class ServiceRole { kStarting, kIndexer, kReader };
+
 class IndexService {
  public:
-  IndexService(std::unique_ptr<store::Database> db, IndexOptions options);
+  explicit IndexService(ServiceOptions options);
   ~IndexService();
+  IndexService(const IndexService&) = delete;
+  IndexService& operator=(const IndexService&) = delete;
 
   void start();
   void stop();
 
-  // nullopt when the index can answer; otherwise a sentence saying how far indexing has got.
-  // onTick is called about once a second while waiting (for progress notifications).
-  std::optional<std::string> waitReady(
-      std::chrono::milliseconds timeout, const std::function<bool()>& cancelled,
-      const std::function<void(const IndexProgress&)>& onTick);
+  // nullopt when the index can answer (after the freshness wait above); otherwise a sentence
+  // saying how far indexing has got. onTick is called about once a second while waiting for a
+  // first index (for progress notifications).
+  std::optional<std::string> waitReady(std::chrono::milliseconds timeout,
+                                       const std::function<bool()>& cancelled,
+                                       const std::function<void(const IndexProgress&)>& onTick);
 
   IndexProgress progress() const;
+  ServiceRole role() const { return role_.load(); }
+  // Refreshes applied (or failed) by this process since start; for tests and logs.
+  uint64_t refreshCount() const { return refreshes_.load(); }
 
  private:
   void run();
+  bool pollAsReader();  // false when stopping
+  void runIndexer();
+  bool openForWriting();
+  void applyRefresh(const ChangeBatch& batch);
+  void onBatch(ChangeBatch batch);
+  std::optional<std::string> notReadyReason() const;  // mu_ held
+  void sleepFor(std::chrono::milliseconds d);
 
-  std::unique_ptr<store::Database> db_;
-  IndexOptions options_;
+  ServiceOptions options_;
   std::thread thread_;
   std::atomic<bool> cancel_{false};
+  std::atomic<ServiceRole> role_{ServiceRole::kStarting};
+  std::atomic<uint64_t> refreshes_{0};
+
+  // Owned by the coordinator thread.
+  std::unique_ptr<store::Database> db_;
+  std::optional<IndexerLock> lock_;
+  std::chrono::steady_clock::time_point lastProgressWrite_{};
+  bool reopen_ = false;  // a refresh met corruption: reopen (check, rebuild) before the next
+
   mutable std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable cv_;  // readiness, applied refreshes, queued batches, stop
   bool ready_ = false;
-  bool finished_ = false;
-  std::string failure_;
+  bool startupRefreshDone_ = false;  // this process's (indexer's) refresh at start completed
+  std::string failure_;              // the first index failed
+  std::string holder_;               // readers: who indexes
   IndexProgress progress_;
+  std::shared_ptr<FileWatcher> watcher_;
+  std::deque<ChangeBatch> queue_;
+  uint64_t attemptedSeq_ = 0;  // changes up to this sequence number are applied (or failed)
 };
 
 }  // namespace cg::indexer

@@ -52,6 +52,9 @@ struct ExtractedFile {
   std::vector<ExtractedRef> refs;        // in source order
   bool hadSyntaxErrors = false;
   uint32_t lines = 0;
+  // CPU spent, for the indexer's phase timings (microseconds).
+  uint64_t parseMicros = 0;
+  uint64_t queryMicros = 0;
   // Markdown documents
   std::string title;
   std::vector<std::string> mentions;  // code names in inline code and code blocks (unique)
@@ -79,6 +82,11 @@ class Extractor {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+// A development aid (`codegraph-mcp debug-query-profile`): the CPU time of the language's
+// query over the given sources, combined and pattern by pattern, the `top` slowest listed.
+Expected<std::string> profileQuery(const Language& language, const std::vector<std::string>& sources,
+                                   uint32_t top);
 
 // Markdown is not parsed by tree-sitter: title (first heading) and code-name mentions.
 ExtractedFile extractMarkdown(std::string_view source);

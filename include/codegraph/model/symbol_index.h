@@ -51,6 +51,52 @@ struct RefsRequest {
   bool incoming = true;
   bool includeUnresolved = false;  // outgoing only
   std::optional<uint32_t> limit;
+  // With symbolId 0: the references made at this file's top level (imports, module-level
+  // calls). Outgoing only.
+  std::string topLevelOfFile;
+};
+// Outgoing `imports` rows are returned only when `kinds` names imports explicitly.
+
+// How many references a symbol has, per edge kind: `sites` counts reference rows, `distinct`
+// the different symbols at the other end (an unresolved target counts once per written name;
+// a file's top level counts once per file). Outgoing counts skip unresolved references unless
+// includeUnresolved, like refs().
+struct RefCount {
+  uint32_t sites = 0;
+  uint32_t distinct = 0;
+};
+struct RefCounts {
+  RefCount byKind[kRefKindCount];
+  const RefCount& operator[](RefKind k) const { return byKind[static_cast<size_t>(k)]; }
+};
+struct RefCountsRequest {
+  int64_t symbolId = 0;
+  bool incoming = true;
+  bool includeUnresolved = false;
+};
+
+// Symbols of the whole repository, most central first (ties: path, line).
+struct RankedRequest {
+  std::string language;  // empty = every language
+  Scope scope = Scope::kAll;
+  std::optional<uint32_t> limit;
+};
+struct RankedSymbols {
+  std::vector<Symbol> symbols;
+  uint32_t total = 0;  // symbols passing the filters, before the limit
+};
+
+// Indexed code files (not documents) matching a path: the exact path, a path suffix ending at
+// a '/' boundary ("store/tasks.go"), or a folder prefix ("src/store" or "src/store/"), in path
+// order. `exact` is set when one file has exactly this path.
+struct FilesRequest {
+  std::string path;
+  std::optional<uint32_t> limit;
+};
+struct FileMatches {
+  std::vector<FileInfo> files;
+  bool exact = false;
+  bool folder = false;  // the matches are the files under a folder of this name
 };
 
 class SymbolIndex {
@@ -73,6 +119,11 @@ class SymbolIndex {
   virtual Expected<std::vector<DocumentRef>> documentsNaming(int64_t symbolId, uint32_t limit,
                                                              bool* more) = 0;
   virtual Expected<FileHistory> fileHistory(const std::string& path) = 0;
+
+  // Browsing (outline, symbol_context).
+  virtual Expected<RefCounts> refCounts(const RefCountsRequest& request) = 0;
+  virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
+  virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
 };
 
 }  // namespace cg::model

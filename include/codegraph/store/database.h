@@ -4,6 +4,12 @@
 //
 // Threads: a Database (one sqlite3 connection) is used by one thread at a time. Readers and the
 // writer open separate connections; WAL gives every reader a consistent snapshot per transaction.
+//
+// Processes: only the elected indexer (indexer/indexer_lock.h) opens a database writable; that
+// open repairs it: WAL recovery of a killed writer, the schema re-applied (restoring indexes an
+// interrupted bulk load dropped), a file failing `PRAGMA quick_check` or of another version
+// deleted and rebuilt. Every connection has a busy timeout (10 s); the writer's BEGIN IMMEDIATE
+// is retried a few times past it; read-only opens never write, rebuild or wait on a writer.
 #pragma once
 
 #include <filesystem>
@@ -16,7 +22,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 3;
+inline constexpr int kSchemaVersion = 4;
 
 struct OpenOptions {
   std::filesystem::path path;

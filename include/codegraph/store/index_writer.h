@@ -89,6 +89,13 @@ class IndexWriter {
   Status commit();
   void rollback();
 
+  // Bulk load (a first, full index): the secondary indexes of symbols and refs are dropped
+  // while files are written and built once at the end, which is several times cheaper than
+  // maintaining them row by row. Outside a transaction. If the process dies in between, the
+  // next Database::open recreates them from the schema.
+  Status beginBulkLoad();
+  Status endBulkLoad();
+
   Expected<WriteResult> writeFile(const FileRecord& file);
   // Removes a file and everything extracted from it; returns the names it defined.
   Expected<std::vector<std::string>> removeFile(const std::string& path);
@@ -109,6 +116,11 @@ class IndexWriter {
                                                   const std::vector<std::string>& names,
                                                   bool all);
   Status applyResolutions(const std::vector<Resolution>& resolutions);
+
+  // C++ members defined outside their class in another file (`int Foo::bar() {...}` in foo.cpp,
+  // declared in foo.h) take the visibility of their declaration in the class body (same
+  // qualified name and kind). Recomputed over all such definitions; returns how many changed.
+  Expected<size_t> inheritMemberVisibility();
 
   // Go structural typing: every top-level Go type with the names of its methods (interfaces:
   // their method specs; other types: methods whose receiver names them, in the same directory).

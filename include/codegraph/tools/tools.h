@@ -23,7 +23,10 @@ struct ToolEnv {
 };
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env);
+Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env);
+Tool makeOutlineTool(std::shared_ptr<const ToolEnv> env);
 Tool makeSearchTool(std::shared_ptr<const ToolEnv> env);
+Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env);
 
 // Every implemented tool, in the order tools/list shows them.
 ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env);

@@ -1,0 +1,97 @@
+// GraphSource: the bulk read the graph analytics run on (src/graph), and AnalyticsUpdate, what
+// they hand back to be stored. Both are plain model types: the algorithms never see SQL, and the
+// store never sees the algorithms. Implemented by store::SqliteGraphSource; the update is written
+// by store::AnalyticsWriter in one transaction.
+//
+// Size: a snapshot holds every symbol and resolved edge in memory (about 100 bytes per symbol and
+// 24 per edge: ~40 MB for a million-line repository). Strings the analytics do not need (doc,
+// signature) are not loaded.
+// Threads: a GraphSource is used by one thread (the indexer's writer thread).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codegraph/model/symbol.h"
+#include "codegraph/support/expected.h"
+
+namespace cg::model {
+
+// One symbol as the analytics see it, with the analytics values currently stored for it.
+struct GraphNode {
+  int64_t id = 0;
+  std::string uid;
+  std::string name;
+  std::string qualifiedName;
+  std::string path;
+  SymbolKind kind = SymbolKind::kFunction;
+  uint32_t complexity = 1;
+  bool isTest = false;
+  // Stored values (0 for a symbol added since the last computation).
+  double pagerank = 0;        // raw PageRank score (sums to 1 over the graph)
+  double centrality = 0;      // percentile of pagerank
+  int64_t communityId = 0;    // 0 = none
+  double complexityRank = 0;
+};
+
+// A resolved edge between two symbols (references from a file's top level have no source symbol
+// and are not edges of the symbol graph).
+struct GraphEdge {
+  int64_t sourceId = 0;
+  int64_t targetId = 0;
+  RefKind kind = RefKind::kCalls;
+  double confidence = 1;
+};
+
+// A code name a Markdown document mentions in inline code or a code block, as extracted:
+// identifiers and their dotted / `::` forms (`AuthService`, `login`, `AuthService.login`).
+struct DocMention {
+  int64_t docFileId = 0;
+  std::string name;
+};
+
+struct DocLink {
+  int64_t symbolId = 0;
+  int64_t docFileId = 0;
+  auto operator<=>(const DocLink&) const = default;
+};
+
+struct GraphSnapshot {
+  std::vector<GraphNode> nodes;          // any order
+  std::vector<GraphEdge> edges;          // any order, repeats allowed
+  std::vector<DocMention> mentions;
+  std::vector<Community> communities;    // as stored (id, uid, label, size)
+  std::vector<DocLink> docLinks;         // as stored
+};
+
+// What to change in the stored analytics. Only differences are listed, so a refresh that moves
+// little writes little.
+struct SymbolAnalytics {
+  int64_t id = 0;
+  double pagerank = 0;
+  double centrality = 0;
+  int64_t communityId = 0;  // a stored id, or a negative placeholder -k for newCommunities[k-1]
+  double complexityRank = 0;
+};
+
+struct AnalyticsUpdate {
+  std::vector<SymbolAnalytics> symbols;       // changed symbols only
+  std::vector<Community> changedCommunities;  // existing ids whose label/size/uid changed
+  std::vector<Community> newCommunities;      // id ignored; referenced as -(index+1)
+  std::vector<int64_t> removedCommunities;    // ids no symbol belongs to any more
+  std::vector<DocLink> addedLinks;
+  std::vector<DocLink> removedLinks;
+  bool empty() const {
+    return symbols.empty() && changedCommunities.empty() && newCommunities.empty() &&
+           removedCommunities.empty() && addedLinks.empty() && removedLinks.empty();
+  }
+};
+
+class GraphSource {
+ public:
+  virtual ~GraphSource() = default;
+  virtual Expected<GraphSnapshot> load() = 0;
+};
+
+}  // namespace cg::model

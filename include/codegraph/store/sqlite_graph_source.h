@@ -1,0 +1,23 @@
+// SqliteGraphSource: model::GraphSource over an index database — every symbol with its stored
+// analytics, every resolved symbol-to-symbol edge, the documents' mentions, the stored
+// communities and document links, in a handful of sequential scans.
+//
+// Reads through the connection it is given, so inside the indexer's open refresh transaction it
+// sees the refresh's own writes. Threads: the Database's thread only.
+#pragma once
+
+#include "codegraph/model/graph_source.h"
+#include "codegraph/store/database.h"
+
+namespace cg::store {
+
+class SqliteGraphSource : public model::GraphSource {
+ public:
+  explicit SqliteGraphSource(Database& db) : db_(db) {}
+  Expected<model::GraphSnapshot> load() override;
+
+ private:
+  Database& db_;
+};
+
+}  // namespace cg::store

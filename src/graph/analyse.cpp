@@ -1,0 +1,193 @@
+#include "codegraph/graph/analyse.h"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "codegraph/graph/communities.h"
+#include "codegraph/graph/doc_links.h"
+#include "codegraph/graph/louvain.h"
+#include "codegraph/graph/pagerank.h"
+
+namespace cg::graph {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr double kCentralityEpsilon = 0.002;
+constexpr uint32_t kUnassigned = UINT32_MAX;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+// Keeps stored communities; places new symbols by their neighbours. Returns the cluster count.
+uint32_t keepCommunities(const SymbolGraph& g, const std::unordered_set<int64_t>& storedIds,
+                         std::vector<uint32_t>& cluster) {
+  const auto n = static_cast<uint32_t>(g.nodes.size());
+  cluster.assign(n, kUnassigned);
+  std::unordered_map<int64_t, uint32_t> clusterOfStored;
+  uint32_t count = 0;
+  for (uint32_t i = 0; i < n; ++i) {
+    int64_t id = g.nodes[i]->communityId;
+    if (id == 0 || !storedIds.count(id)) continue;
+    auto [it, inserted] = clusterOfStored.emplace(id, count);
+    if (inserted) ++count;
+    cluster[i] = it->second;
+  }
+  // New symbols join the neighbours' weighted majority; a few sweeps let chains of new symbols
+  // reach a stored community.
+  std::unordered_map<uint32_t, double> votes;
+  for (int sweep = 0; sweep < 3; ++sweep) {
+    bool changed = false;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (cluster[i] != kUnassigned) continue;
+      votes.clear();
+      for (uint32_t a = g.adj.begin[i]; a < g.adj.begin[i + 1]; ++a)
+        if (uint32_t c = cluster[g.adj.arcs[a].to]; c != kUnassigned) votes[c] += g.adj.arcs[a].weight;
+      uint32_t best = kUnassigned;
+      double bestWeight = 0;
+      for (const auto& [c, w] : votes)
+        if (w > bestWeight || (w == bestWeight && c < best)) best = c, bestWeight = w;
+      if (best != kUnassigned) cluster[i] = best, changed = true;
+    }
+    if (!changed) break;
+  }
+  // The rest: each connected group of new symbols is a new cluster.
+  std::vector<uint32_t> stack;
+  for (uint32_t i = 0; i < n; ++i) {
+    if (cluster[i] != kUnassigned) continue;
+    const uint32_t c = count++;
+    cluster[i] = c;
+    stack.push_back(i);
+    while (!stack.empty()) {
+      uint32_t v = stack.back();
+      stack.pop_back();
+      for (uint32_t a = g.adj.begin[v]; a < g.adj.begin[v + 1]; ++a)
+        if (uint32_t t = g.adj.arcs[a].to; cluster[t] == kUnassigned) cluster[t] = c, stack.push_back(t);
+    }
+  }
+  return count;
+}
+
+}  // namespace
+
+bool hasComplexityRank(model::SymbolKind kind) {
+  return kind == model::SymbolKind::kFunction || kind == model::SymbolKind::kMethod ||
+         kind == model::SymbolKind::kConstructor;
+}
+
+AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions& options) {
+  AnalyseReport report;
+  auto t = Clock::now();
+  const SymbolGraph g = buildSymbolGraph(snapshot);
+  const auto n = static_cast<uint32_t>(g.nodes.size());
+  report.buildSeconds = since(t);
+
+  // ---- centrality ----
+  t = Clock::now();
+  std::vector<double> warm;
+  PageRankOptions pr;
+  if (options.incremental) {
+    double known = 0;
+    uint32_t knownCount = 0;
+    for (const auto* node : g.nodes)
+      if (node->pagerank > 0) known += node->pagerank, ++knownCount;
+    if (knownCount > 0) {
+      const double fill = known / knownCount;  // a new symbol starts as an average one
+      warm.reserve(n);
+      for (const auto* node : g.nodes) warm.push_back(node->pagerank > 0 ? node->pagerank : fill);
+      pr.tolerance = 1e-6;
+      pr.maxIterations = 40;
+    }
+  }
+  auto ranks = pageRank(g.out, warm, pr);
+  report.pagerankIterations = ranks.iterations;
+  report.pagerankConverged = ranks.converged;
+  const std::vector<double> centrality = percentileRanks(ranks.scores);
+  report.pagerankSeconds = since(t);
+
+  // ---- communities ----
+  t = Clock::now();
+  std::unordered_set<int64_t> storedIds;
+  uint64_t storedMembers = 0;
+  for (const auto& c : snapshot.communities) storedIds.insert(c.id), storedMembers += c.size;
+  uint64_t added = 0, kept = 0;
+  for (const auto* node : g.nodes) (node->communityId != 0 && storedIds.count(node->communityId)) ? ++kept : ++added;
+  const uint64_t removed = storedMembers > kept ? storedMembers - kept : 0;
+  report.drift = options.previousDrift + static_cast<double>(added + removed) / std::max<uint32_t>(n, 1);
+
+  std::vector<uint32_t> cluster;
+  uint32_t count = 0;
+  const bool wantLouvain = !options.incremental || snapshot.communities.empty() ||
+                           report.drift >= options.fullCommunityDrift;
+  if (wantLouvain) {
+    LouvainOptions lo;
+    if (options.incremental) lo.deadline = options.deadline;
+    auto lv = louvain(g.adj, lo);
+    report.louvainRan = true;
+    report.louvainComplete = lv.complete;
+    if (lv.complete || !options.incremental) {
+      cluster = std::move(lv.community);
+      count = lv.count;
+      report.modularity = lv.modularity;
+      report.drift = 0;
+    }
+  }
+  if (cluster.size() != n) count = keepCommunities(g, storedIds, cluster);
+  auto assignment = resolveCommunities(g, cluster, count, ranks.scores, snapshot.communities,
+                                       options.incremental);
+  report.communities = count;
+  report.communitySeconds = since(t);
+
+  // ---- complexity, documents, and the difference to what is stored ----
+  t = Clock::now();
+  std::vector<uint32_t> callables;
+  std::vector<double> complexity;
+  for (uint32_t i = 0; i < n; ++i)
+    if (hasComplexityRank(g.nodes[i]->kind)) callables.push_back(i), complexity.push_back(g.nodes[i]->complexity);
+  std::vector<double> complexityRank(n, 0);
+  auto cr = percentileRanks(complexity);
+  for (size_t k = 0; k < callables.size(); ++k) complexityRank[callables[k]] = cr[k];
+
+  model::AnalyticsUpdate& up = report.update;
+  std::vector<int64_t> idOfCluster(count, 0);
+  std::unordered_set<int64_t> continued;
+  std::unordered_map<int64_t, const model::Community*> storedById;
+  for (const auto& s : snapshot.communities) storedById.emplace(s.id, &s);
+  for (uint32_t c = 0; c < count; ++c) {
+    const auto& rc = assignment.clusters[c];
+    model::Community row{rc.storedId, rc.uid, rc.label, rc.size};
+    if (rc.storedId == 0) {
+      up.newCommunities.push_back(row);
+      idOfCluster[c] = -static_cast<int64_t>(up.newCommunities.size());
+      continue;
+    }
+    idOfCluster[c] = rc.storedId;
+    continued.insert(rc.storedId);
+    const model::Community& s = *storedById.at(rc.storedId);
+    if (s.uid != rc.uid || s.label != rc.label || s.size != rc.size) up.changedCommunities.push_back(row);
+  }
+  for (const auto& s : snapshot.communities)
+    if (!continued.count(s.id)) up.removedCommunities.push_back(s.id);
+
+  const double eps = options.incremental ? kCentralityEpsilon : 0.0;
+  for (uint32_t i = 0; i < n; ++i) {
+    const auto* node = g.nodes[i];
+    model::SymbolAnalytics row{node->id, ranks.scores[i], centrality[i], idOfCluster[assignment.clusterOf[i]],
+                               complexityRank[i]};
+    bool changed = row.communityId != node->communityId || std::fabs(row.centrality - node->centrality) > eps ||
+                   std::fabs(row.complexityRank - node->complexityRank) > eps ||
+                   (!options.incremental && row.pagerank != node->pagerank) || node->pagerank == 0;
+    if (changed) up.symbols.push_back(row);
+  }
+
+  auto links = linkDocuments(snapshot.nodes, snapshot.mentions);
+  report.docLinks = links.size();
+  std::vector<model::DocLink> stored(snapshot.docLinks);
+  std::sort(stored.begin(), stored.end());
+  std::set_difference(links.begin(), links.end(), stored.begin(), stored.end(), std::back_inserter(up.addedLinks));
+  std::set_difference(stored.begin(), stored.end(), links.begin(), links.end(), std::back_inserter(up.removedLinks));
+  report.otherSeconds = since(t);
+  return report;
+}
+
+}  // namespace cg::graph

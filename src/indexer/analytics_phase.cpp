@@ -1,0 +1,111 @@
+#include "analytics_phase.h"
+
+#include <spdlog/spdlog.h>
+
+#include "codegraph/store/analytics_writer.h"
+#include "codegraph/store/sqlite_graph_source.h"
+
+namespace cg::indexer {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int64_t kHistoryMaxAgeSeconds = 12 * 3600;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+int64_t unixNow() {
+  return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+bool analyticsDone(store::Database& db) { return db.meta("analytics_at").ok(); }
+
+Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
+                                                 std::chrono::milliseconds budget) {
+  const auto started = Clock::now();
+  store::SqliteGraphSource source(db);
+  auto snapshot = source.load();
+  if (!snapshot) return snapshot.error();
+  const double loadSeconds = since(started);
+
+  graph::AnalyseOptions options;
+  options.incremental = incremental;
+  options.deadline = started + budget;
+  if (incremental)
+    if (auto drift = db.meta("analytics_drift"); drift) options.previousDrift = std::atof(drift->c_str());
+  auto report = graph::analyse(*snapshot, options);
+
+  const auto writeStart = Clock::now();
+  store::AnalyticsWriter writer(db);
+  // One transaction for the results and the meta rows that describe them.
+  const bool own = db.exec("SAVEPOINT analytics").ok();
+  auto fail = [&](const Error& e) -> Error {
+    if (own) (void)db.exec("ROLLBACK TO analytics; RELEASE analytics");
+    return e;
+  };
+  if (auto s = writer.apply(report.update); !s) return fail(s.error());
+  if (auto s = db.setMeta("analytics_at", std::to_string(unixNow())); !s) return fail(s.error());
+  if (auto s = db.setMeta("analytics_drift", std::to_string(report.drift)); !s) return fail(s.error());
+  if (own)
+    if (auto s = db.exec("RELEASE analytics"); !s) return fail(s.error());
+  const double writeSeconds = since(writeStart);
+
+  spdlog::info(
+      "analyse ({}): {} symbols, {} edges; load {:.3f}s, graph {:.3f}s, pagerank {:.3f}s ({} iterations{}), "
+      "communities {:.3f}s ({}{}, modularity {:.3f}), docs+rest {:.3f}s ({} links), write {:.3f}s "
+      "({} symbol rows, {} new communities); total {:.3f}s",
+      incremental ? "incremental" : "full", snapshot->nodes.size(), snapshot->edges.size(), loadSeconds,
+      report.buildSeconds, report.pagerankSeconds, report.pagerankIterations,
+      report.pagerankConverged ? "" : ", not converged", report.communitySeconds, report.communities,
+      report.louvainRan ? (report.louvainComplete ? ", louvain" : ", louvain cut by the deadline") : ", kept",
+      report.modularity, report.otherSeconds, report.docLinks, writeSeconds, report.update.symbols.size(),
+      report.update.newCommunities.size(), since(started));
+  return report;
+}
+
+HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem::path& root, bool useGit) {
+  HistoryRefresh h;
+  h.started_ = Clock::now();
+  auto storedHead = db.meta("history_head");
+  const bool hadHistory = storedHead.ok() && !storedHead->empty();
+  auto head = useGit ? gitHead(root) : Expected<std::string>(makeError(ErrorCode::kNotFound, "git not used"));
+  if (!head) {
+    if (hadHistory) h.action_ = Action::kClear;
+    return h;
+  }
+  int64_t at = 0;
+  if (auto a = db.meta("history_at"); a) at = std::atoll(a->c_str());
+  if (hadHistory && *storedHead == *head && unixNow() - at < kHistoryMaxAgeSeconds) return h;
+  h.action_ = Action::kReplace;
+  h.head_ = *head;
+  h.job_ = std::async(std::launch::async, [root] { return readGitHistory(root, HistoryOptions{}); });
+  return h;
+}
+
+Status HistoryRefresh::finish(store::Database& db) {
+  if (action_ == Action::kNone) return okStatus();
+  store::AnalyticsWriter writer(db);
+  HistoryByPath history;
+  if (action_ == Action::kReplace) {
+    auto found = job_.get();
+    if (!found) {
+      spdlog::warn("git history unavailable: {}", found.error().message);
+      return okStatus();
+    }
+    history = std::move(*found);
+  }
+  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto fail = [&](const Error& e) -> Status {
+    (void)db.exec("ROLLBACK");
+    return e;
+  };
+  if (auto s = writer.replaceHistory(history); !s) return fail(s.error());
+  if (auto s = db.setMeta("history_head", head_); !s) return fail(s.error());
+  if (auto s = db.setMeta("history_at", std::to_string(unixNow())); !s) return fail(s.error());
+  if (auto s = db.exec("COMMIT"); !s) return fail(s.error());
+  spdlog::info("history: {} files with git history in {:.3f}s", history.size(), since(started_));
+  return okStatus();
+}
+
+}  // namespace cg::indexer

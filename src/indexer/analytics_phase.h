@@ -1,0 +1,47 @@
+// The "analyse" phase of the pipeline: graph analytics (src/graph over the store's snapshot,
+// written back by store::AnalyticsWriter) and git history, with the bounds a refresh needs.
+//
+//  - runGraphAnalytics: loads the snapshot, computes, writes the difference in one transaction
+//    (the caller's open refresh transaction, or its own), and records in the meta table when it
+//    ran (`analytics_at`) and the community drift carried to the next refresh
+//    (`analytics_drift`). Incremental mode is bounded by `budget` (see graph/analyse.h).
+//  - HistoryRefresh: started when indexing starts, so `git log` runs while files are parsed; it
+//    runs only when HEAD moved since the stored `history_head` (or the stored history is more
+//    than 12 hours old: the 90-day window moves), and finish() writes the result in one
+//    transaction. Outside a git work tree it clears any stored history once.
+// Threads: the Database's thread; HistoryRefresh runs git on one extra thread.
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <future>
+#include <optional>
+#include <string>
+
+#include "codegraph/graph/analyse.h"
+#include "codegraph/store/database.h"
+#include "git_history.h"
+
+namespace cg::indexer {
+
+Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
+                                                 std::chrono::milliseconds budget);
+
+// Whether the graph analytics have completed once on this database (a refresh that changed
+// nothing may skip them only then).
+bool analyticsDone(store::Database& db);
+
+class HistoryRefresh {
+ public:
+  static HistoryRefresh start(store::Database& db, const std::filesystem::path& root, bool useGit);
+  // Waits for git and stores what it found. A git failure is logged, not fatal.
+  Status finish(store::Database& db);
+
+ private:
+  enum class Action { kNone, kClear, kReplace } action_ = Action::kNone;
+  std::string head_;
+  std::future<Expected<HistoryByPath>> job_;
+  std::chrono::steady_clock::time_point started_;
+};
+
+}  // namespace cg::indexer

@@ -1,0 +1,555 @@
+// get_context — the right context for a task within a token budget. SPEC §5.
+//
+// Modes: context (the ego-graph of one symbol), intent (the same, shaped by what the agent is
+// about to do, for a name, uid, file or a few words), path (the shortest call chain A → B).
+// Ranking lives in src/graph (context.h, call_path.h); this file resolves targets, packs items
+// greedily under the budget and renders compact text or JSON. `totalTokens` is the estimate of
+// the returned text itself and never exceeds `tokenBudget`.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "codegraph/graph/call_path.h"
+#include "codegraph/graph/context.h"
+#include "codegraph/support/hash.h"
+#include "codegraph/tools/tools.h"
+#include "common.h"
+#include "resolve.h"
+
+namespace cg::tools {
+namespace {
+
+constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 100000;
+constexpr int64_t kMaxDepth = 4, kMaxPathDepth = 16;
+constexpr size_t kSourceItems = 12;          // items that may carry source (detail full)
+constexpr uint32_t kItemSourceLines = 80;
+constexpr uint32_t kTargetSourceLines = 200;
+constexpr size_t kEdgeLinesPerItem = 6;
+constexpr size_t kFileTargets = 20;          // symbols of a file used as targets
+constexpr size_t kReserve = 12;              // tokens kept for the header's numbers
+
+const char* kIntents[] = {"understand", "modify", "fix", "extend", "refactor",
+                          "review",     "debug",  "add", "plan"};
+
+Json schema() {
+  Json intents = Json::array();
+  for (const char* i : kIntents) intents.push_back(i);
+  return Json{
+      {"type", "object"},
+      {"properties",
+       {{"mode", {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"},
+                  {"description", "context: around one symbol; intent: for a task on a target; path: shortest call chain from → to."}}},
+        {"entity", {{"type", "string"}, {"minLength", 1},
+                    {"description", "context mode: the symbol's name (Class.method, pkg.Func, ns::f accepted)."}}},
+        {"symbol_uid", {{"type", "string"}, {"minLength", 1},
+                        {"description", "context mode: the symbol's uid from an earlier answer (instead of entity)."}}},
+        {"file", {{"type", "string"}, {"description", "context mode: path or suffix of the defining file, to pick among same-named symbols."}}},
+        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2},
+                   {"description", "Hops explored around the target."}}},
+        {"token_budget", {{"type", "integer"}, {"minimum", kMinBudget}, {"maximum", kMaxBudget},
+                          {"default", kDefaultBudget}, {"description", "Upper bound on the answer's size in tokens."}}},
+        {"intent", {{"type", "string"}, {"enum", intents},
+                    {"description", "What you are about to do; shapes the ranking (required in intent mode)."}}},
+        {"target", {{"type", "string"}, {"minLength", 1},
+                    {"description", "intent mode: a name, uid, file path (its symbols) or a few words."}}},
+        {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"},
+                    {"description", "compact: dense text for reading; json: structured fields."}}},
+        {"detail_level", {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"},
+                          {"description", "summary: names and signatures; neighbors: plus edges; full: plus source of the top items."}}},
+        {"known_hash", {{"type", "string"},
+                        {"description", "hash from an earlier answer: when nothing changed the answer is just status not_modified."}}},
+        {"from", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: start symbol (name or uid)."}}},
+        {"to", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: end symbol (name or uid)."}}},
+        {"max_depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxPathDepth}, {"default", 8},
+                       {"description", "path mode: longest chain searched, in calls."}}}}},
+      {"additionalProperties", false}};
+}
+
+std::string linesOf(const model::Symbol& s) {
+  return std::to_string(s.range.line) + "-" + std::to_string(std::max(s.range.endLine, s.range.line));
+}
+
+std::string fmt3(double v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.2f", v);
+  return buf;
+}
+
+struct Target {
+  std::vector<model::Symbol> symbols;  // empty: not found
+  std::vector<std::string> warnings;
+  std::vector<std::string> suggestions;
+  std::string label;  // what was asked, for messages
+  std::vector<model::Symbol> alternatives;  // other matches of an ambiguous name (path mode tries them)
+};
+
+Json notFound(const Target& t, const std::string& hint) {
+  return Json{{"found", false}, {"hint", hint}, {"suggestions", t.suggestions}};
+}
+
+void addSuggestionNames(const Resolution& r, Target& t) {
+  for (const auto& s : r.suggestions)
+    if (t.suggestions.size() < 5) t.suggestions.push_back(s.qualifiedName + " (" + s.uid + ")");
+}
+
+// A name or uid (optionally narrowed by file); ambiguity picks the most central, with a warning.
+Expected<Target> resolveOne(const ToolEnv& env, const std::string& uid, const std::string& name,
+                            const std::string& file) {
+  Target t;
+  t.label = uid.empty() ? name : uid;
+  SymbolQuery q;
+  q.uid = uid;
+  q.name = name;
+  q.file = file;
+  q.limit = 6;
+  auto r = resolveSymbol(env, q);
+  if (!r) return r.error();
+  if (r->matches.empty()) {
+    addSuggestionNames(*r, t);
+    return t;
+  }
+  t.symbols.push_back(r->matches.front());
+  t.alternatives.assign(r->matches.begin() + 1, r->matches.end());
+  if (!r->note.empty()) t.warnings.push_back(r->note);
+  if (r->matches.size() > 1) {
+    std::string others;
+    for (size_t i = 1; i < r->matches.size() && i < 6; ++i)
+      others += (i > 1 ? ", " : "") + r->matches[i].uid;
+    t.warnings.push_back("'" + t.label + "' names " + std::to_string(r->matches.size()) +
+                         (r->more ? "+" : "") + " symbols; using the most central, " +
+                         r->matches.front().uid + ". Others: " + others +
+                         " (pass symbol_uid or file to choose).");
+  }
+  return t;
+}
+
+// intent mode's target: a uid, a file (its symbols), a name, or a few words (search).
+Expected<Target> resolveIntentTarget(const ToolEnv& env, const std::string& text) {
+  if (text.find("::") != std::string::npos) {
+    auto hit = env.index->byUid(text);
+    if (!hit) return hit.error();
+    if (*hit) return Target{{**hit}, {}, {}, text};
+  }
+  const bool looksLikePath = text.find('/') != std::string::npos ||
+                             (text.find('.') != std::string::npos && text.find(' ') == std::string::npos &&
+                              text.rfind('.') + 5 >= text.size() && text.rfind('.') + 1 < text.size());
+  if (looksLikePath) {
+    auto rel = repoRelativePath(env, text, "target");
+    if (!rel) return rel.error();
+    model::FilesRequest fr;
+    fr.path = *rel;
+    fr.limit = 2;
+    bool more = false;
+    auto files = env.index->files(fr, &more);
+    if (!files) return files.error();
+    if (files->files.size() == 1 && !files->folder) {
+      auto syms = env.index->fileSymbols(files->files.front().path);
+      if (!syms) return syms.error();
+      Target t;
+      t.label = files->files.front().path;
+      std::vector<model::Symbol> top;
+      for (auto& s : *syms)
+        if (s.parentId == 0) top.push_back(s);
+      if (top.empty()) top = *syms;
+      std::stable_sort(top.begin(), top.end(), [](const auto& a, const auto& b) { return a.centrality > b.centrality; });
+      if (top.size() > kFileTargets) {
+        t.warnings.push_back("the file has " + std::to_string(top.size()) + " top-level symbols; the " +
+                             std::to_string(kFileTargets) + " most central are the targets");
+        top.resize(kFileTargets);
+      }
+      t.symbols = std::move(top);
+      if (!t.symbols.empty()) return t;
+    }
+  }
+  if (text.find(' ') == std::string::npos) {
+    auto one = resolveOne(env, "", text, "");
+    if (!one) return one.error();
+    if (!one->symbols.empty()) return one;
+  }
+  model::SearchRequest sr;
+  sr.query = text;
+  sr.scope = model::Scope::kAll;
+  sr.limit = 5;
+  auto hits = env.index->search(sr, nullptr);
+  if (!hits) return hits.error();
+  Target t;
+  t.label = text;
+  if (hits->empty()) return t;
+  t.symbols.push_back(hits->front().symbol);
+  std::string alts;
+  for (size_t i = 1; i < hits->size(); ++i) alts += (i > 1 ? ", " : "") + (*hits)[i].symbol.uid;
+  t.warnings.push_back("target '" + text + "' was read as a search; best match " +
+                       hits->front().symbol.uid + (alts.empty() ? "" : "; next: " + alts));
+  return t;
+}
+
+struct Options {
+  graph::Intent intent = graph::Intent::kNone;
+  std::string mode, format, detail;
+  int64_t budget = kDefaultBudget;
+  uint32_t depth = 2;
+};
+
+// One packed item: its rendering in the chosen format and its token cost.
+struct Packed {
+  const graph::ContextItem* item;
+  std::string text;  // compact
+  Json json;         // json
+  size_t tokens = 0;
+};
+
+std::string itemText(const graph::ContextItem& it, size_t rank, const std::vector<std::string>& edges,
+                     const std::string* source) {
+  const auto& s = it.symbol;
+  std::string out = std::to_string(rank) + ". [" + fmt3(it.relevance) + "] " +
+                    std::string(model::toString(s.kind)) + " " + s.qualifiedName + "  " + s.path + ":" +
+                    linesOf(s) + " — " + it.reason + "\n";
+  if (!s.signature.empty()) out += "   " + oneLine(s.signature, 240) + "\n";
+  for (const auto& e : edges) out += "   " + e + "\n";
+  if (source) out += "   ```\n" + *source + "   ```\n";
+  return out;
+}
+
+Json itemJson(const graph::ContextItem& it, const std::vector<std::string>& edges, const std::string* source) {
+  const auto& s = it.symbol;
+  Json j{{"uid", s.uid},         {"name", s.name},     {"kind", std::string(model::toString(s.kind))},
+         {"file_path", s.path},  {"line", s.range.line}, {"relevance", it.relevance},
+         {"reason", it.reason},  {"lines", linesOf(s)}, {"signature", oneLine(s.signature, 240)},
+         {"tokens", 0}};
+  if (!edges.empty()) j["edges"] = edges;
+  if (source) j["content"] = *source;
+  return j;
+}
+
+std::vector<std::string> edgeLines(const graph::ContextItem& it) {
+  std::vector<std::string> out;
+  for (const auto& e : it.edges) {
+    if (out.size() >= kEdgeLinesPerItem) {
+      out.push_back("+" + std::to_string(it.edges.size() - kEdgeLinesPerItem) + " more edges");
+      break;
+    }
+    out.push_back(e);
+  }
+  return out;
+}
+
+ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target, const Json& args,
+                      const CallContext& ctx) {
+  graph::ContextRequest req;
+  for (const auto& s : target.symbols) req.targets.push_back(s.id);
+  req.depth = o.depth;
+  req.intent = o.intent;
+  req.cancelled = [&ctx] { return ctx.cancelled(); };
+  auto ranking = graph::rankContext(*env.index, req);
+  if (!ranking) {
+    if (ranking.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
+    return ToolResult::error("The index could not be read: " + ranking.error().message);
+  }
+  const auto& targets = ranking->targets;
+  std::vector<std::string> warnings = target.warnings;
+  if (ranking->truncated)
+    warnings.push_back("the neighbourhood is larger than explored (bounded at " +
+                       std::to_string(req.maxNodes) + " symbols); ranking covers what was explored");
+
+  // Target source (detail full): bounded, part of the hash so an edit in the body changes it.
+  std::vector<std::string> targetSources(targets.size());
+  std::string hashInput = o.mode + "|" + std::string(graph::toString(o.intent)) + "|" +
+                          std::to_string(o.depth) + "|" + o.detail + "|" + o.format + "|" +
+                          std::to_string(o.budget) + "\n";
+  for (size_t i = 0; i < targets.size(); ++i) {
+    std::string cut, problem;
+    auto src = symbolSource(env, targets[i], kTargetSourceLines, 16 * 1024, &cut, &problem);
+    if (src) targetSources[i] = *src;
+    if (!cut.empty() && o.detail == "full") warnings.push_back(targets[i].qualifiedName + " source cut: " + cut);
+    hashInput += targets[i].uid + "\n" + targetSources[i];
+  }
+  hashInput += ranking->neighbourhood;
+  const std::string hash = fnv1a64Hex(hashInput);
+  if (args.contains("known_hash") && trimmed(argString(args, "known_hash")) == hash)
+    return ToolResult::ofJson(Json{{"status", "not_modified"}, {"hash", hash}});
+
+  const bool json = o.format == "json";
+  const size_t budget = static_cast<size_t>(o.budget);
+  // Fixed part: the target block (with source when full and it fits in half the budget).
+  std::string head, headBare;
+  Json targetJson = Json::array();
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const auto& t = targets[i];
+    head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + ":" +
+            linesOf(t) + "\n";
+    if (!t.signature.empty()) head += "   " + oneLine(t.signature, 240) + "\n";
+    targetJson.push_back(Json{{"uid", t.uid}, {"name", t.name}, {"kind", std::string(model::toString(t.kind))},
+                              {"file_path", t.path}});
+  }
+  headBare = head;
+  std::string headWithSource = head;
+  if (o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
+    headWithSource += "   ```\n" + targetSources[0] + "   ```\n";
+  bool targetSourceFits = estimateTokens(headWithSource) * 2 <= budget;
+  if (targetSourceFits) head = headWithSource;
+  else if (o.detail == "full" && !targetSources[0].empty())
+    warnings.push_back("the target's source is left out: it alone exceeds half the token budget");
+
+  // Greedy packing by relevance.
+  std::vector<Packed> packed;
+  const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump());
+  size_t used = fixed;
+  size_t sourced = 0;
+  for (size_t k = 0; k < ranking->items.size(); ++k) {
+    if (used + 8 > budget) break;
+    const auto& it = ranking->items[k];
+    std::vector<std::string> edges = o.detail == "summary" ? std::vector<std::string>() : edgeLines(it);
+    std::optional<std::string> src;
+    if (o.detail == "full" && sourced < kSourceItems && model::isCallable(it.symbol.kind)) {
+      std::string cut, problem;
+      src = symbolSource(env, it.symbol, kItemSourceLines, 8 * 1024, &cut, &problem);
+      if (src && !cut.empty()) *src += "   … (" + cut + ")\n";
+    }
+    const size_t rank = packed.size() + 1;
+    auto render = [&](const std::string* source) {
+      Packed p{&it, {}, {}, 0};
+      if (json) {
+        p.json = itemJson(it, edges, source);
+        p.tokens = estimateTokens(p.json.dump()) + 1;
+      } else {
+        p.text = itemText(it, rank, edges, source);
+        p.tokens = estimateTokens(p.text);
+      }
+      return p;
+    };
+    Packed p = render(src ? &*src : nullptr);
+    if (used + p.tokens > budget && src) p = render(nullptr);  // without source
+    if (used + p.tokens > budget) {
+      edges.clear();
+      p = render(nullptr);  // name and signature only
+    }
+    if (used + p.tokens > budget) continue;
+    if (src && p.text.find("```") != std::string::npos) ++sourced;
+    if (src && json && p.json.contains("content")) ++sourced;
+    used += p.tokens;
+    packed.push_back(std::move(p));
+  }
+
+  const size_t total = ranking->items.size();
+  auto render = [&](size_t count, size_t totalTokens) -> std::pair<std::string, Json> {
+    const bool truncated = count < total;
+    if (json) {
+      Json items = Json::array();
+      for (size_t i = 0; i < count; ++i) {
+        Json j = packed[i].json;
+        j["tokens"] = packed[i].tokens;
+        items.push_back(std::move(j));
+      }
+      Json out{{"target", targets.size() == 1 ? targetJson[0] : targetJson},
+               {"intent", std::string(graph::toString(o.intent))},
+               {"context", std::move(items)},
+               {"totalTokens", totalTokens},
+               {"tokenBudget", budget},
+               {"hash", hash},
+               {"warnings", warnings},
+               {"_meta", {{"totalItems", total}, {"returnedItems", count}, {"truncated", truncated}}}};
+      if (targetSourceFits && o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
+        out["target"]["content"] = targetSources[0];
+      return {out.dump(), out};
+    }
+    std::string text = "# get_context " + o.mode +
+                       (o.intent != graph::Intent::kNone ? " intent=" + std::string(graph::toString(o.intent)) : "") +
+                       ": " + std::to_string(count) + " of " + std::to_string(total) + " items, " +
+                       std::to_string(totalTokens) + " of " + std::to_string(budget) + " tokens" +
+                       (truncated ? " (cut at the budget)" : "") + "; hash " + hash + "\n";
+    for (const auto& w : warnings) text += "# note: " + w + "\n";
+    text += head;
+    for (size_t i = 0; i < count; ++i) text += packed[i].text;
+    if (count == 0 && total == 0) text += "(no related symbols in the index)\n";
+    return {text, Json()};
+  };
+  // The estimate of the final text is the reported total; drop items until it fits, then, at
+  // the smallest budgets, the target's source and the notes.
+  size_t count = packed.size();
+  for (int shrink = 0;; ) {
+    auto [text, _] = render(count, 0);
+    size_t tokens = estimateTokens(text) + 4;  // + digits of the total itself
+    if (tokens <= budget || (count == 0 && shrink == 3)) {
+      auto [finalText, finalJson] = render(count, std::min(tokens, budget));
+      if (json) return ToolResult::ofJson(std::move(finalJson));
+      return ToolResult::ofText(std::move(finalText));
+    }
+    if (count > 0) {
+      --count;
+      continue;
+    }
+    ++shrink;
+    if (shrink == 1) {
+      targetSourceFits = false;
+      head = headBare;
+    } else if (shrink == 2 && !warnings.empty()) {
+      warnings = {std::to_string(warnings.size()) + " notes left out (token budget)"};
+    } else if (shrink == 3) {
+      warnings.clear();
+      head.clear();
+      for (const auto& t : targets)
+        head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + "\n";
+    }
+  }
+}
+
+ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  const std::string from = trimmed(argString(args, "from")), to = trimmed(argString(args, "to"));
+  if (from.empty() || to.empty())
+    return ToolResult::error("Missing argument: path mode needs 'from' and 'to' (names or uids).");
+  auto a = resolveOne(env, "", from, "");
+  if (!a) return ToolResult::error("The index could not be read: " + a.error().message);
+  auto b = resolveOne(env, "", to, "");
+  if (!b) return ToolResult::error("The index could not be read: " + b.error().message);
+  for (const Target* t : {&*a, &*b})
+    if (t->symbols.empty())
+      return ToolResult::ofJson(Json{{"found", false},
+                                     {"message", "No symbol matches '" + t->label + "'."},
+                                     {"suggestions", t->suggestions}});
+  // An ambiguous name: the most central match first, then the others (a few pairs at most).
+  std::vector<model::Symbol> froms = a->symbols, tos = b->symbols;
+  froms.insert(froms.end(), a->alternatives.begin(), a->alternatives.end());
+  tos.insert(tos.end(), b->alternatives.begin(), b->alternatives.end());
+  if (froms.size() > 4) froms.resize(4);
+  if (tos.size() > 4) tos.resize(4);
+  graph::PathRequest pr;
+  pr.maxDepth = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "max_depth", 8), 1, kMaxPathDepth));
+  pr.cancelled = [&ctx] { return ctx.cancelled(); };
+  Expected<graph::PathResult> path = graph::PathResult{};
+  bool anyKind = false;
+  for (bool callsOnly : {true, false}) {
+    for (const auto& f : froms) {
+      for (const auto& t : tos) {
+        pr.from = f.id;
+        pr.to = t.id;
+        pr.callsOnly = callsOnly;
+        auto p = graph::shortestPath(*env.index, pr);
+        if (!p) {
+          if (p.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
+          return ToolResult::error("The index could not be read: " + p.error().message);
+        }
+        // The shortest over the pairs tried; the first pair (most central) wins ties.
+        if (p->found && (!path->found || p->hops.size() < path->hops.size())) path = std::move(p);
+        else if (!p->found && p->truncated) path->truncated = true;
+      }
+    }
+    if (path->found) {
+      anyKind = !callsOnly;
+      break;
+    }
+  }
+  if (path->found && (path->hops.front().symbol.id != a->symbols[0].id ||
+                      path->hops.back().symbol.id != b->symbols[0].id)) {
+    a->warnings.clear();
+    b->warnings.clear();
+    a->warnings.push_back("'" + from + "' and '" + to + "' are ambiguous; the chain found joins " +
+                          path->hops.front().symbol.uid + " and " + path->hops.back().symbol.uid);
+  }
+  std::vector<std::string> warnings = a->warnings;
+  warnings.insert(warnings.end(), b->warnings.begin(), b->warnings.end());
+  if (!path->found) {
+    Json out{{"found", false},
+             {"message", "No chain from " + a->symbols[0].uid + " to " + b->symbols[0].uid + " within " +
+                             std::to_string(pr.maxDepth) + " hops, over calls or any other edge" +
+                             (path->truncated ? " (the search was cut at " + std::to_string(pr.maxNodes) + " symbols)" : "") +
+                             "."}};
+    if (!warnings.empty()) out["warnings"] = warnings;
+    return ToolResult::ofJson(std::move(out));
+  }
+  Json hops = Json::array();
+  for (size_t i = 0; i < path->hops.size(); ++i) {
+    const auto& h = path->hops[i];
+    Json j{{"uid", h.symbol.uid}, {"name", h.symbol.name}, {"kind", std::string(model::toString(h.symbol.kind))},
+           {"file_path", h.symbol.path}, {"line", i == 0 ? h.symbol.range.line : h.siteLine},
+           {"definition_line", h.symbol.range.line}};
+    if (i > 0) {
+      j["called_from"] = path->hops[i - 1].symbol.path + ":" + std::to_string(h.siteLine);
+      j["confidence"] = std::round(h.confidence * 100) / 100;
+      if (anyKind) j["via"] = std::string(model::toString(h.kind));
+    }
+    hops.push_back(std::move(j));
+  }
+  Json out{{"found", true},
+           {"hops", std::move(hops)},
+           {"length", path->hops.size() - 1},
+           {"edge_kind", anyKind ? "any" : "calls"},
+           {"alternatives", path->alternatives},
+           {"confidence", std::round(path->confidence * 100) / 100}};
+  if (anyKind)
+    warnings.push_back("no call chain within " + std::to_string(pr.maxDepth) +
+                       " hops; this chain also follows other edges (see each hop's via)");
+  if (!warnings.empty()) out["warnings"] = warnings;
+  return ToolResult::ofJson(std::move(out));
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  Options o;
+  o.mode = argString(args, "mode", "context");
+  o.format = argString(args, "format", "compact");
+  o.detail = argString(args, "detail_level", "full");
+  o.budget = std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), kMinBudget, kMaxBudget);
+  o.depth = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "depth", 2), 1, kMaxDepth));
+  if (args.contains("intent")) o.intent = graph::parseIntent(argString(args, "intent")).value_or(graph::Intent::kNone);
+
+  if (o.mode == "path") {
+    if (auto wait = notReady(env, ctx)) return *wait;
+    return runPath(env, args, ctx);
+  }
+  if (o.mode == "intent") {
+    const std::string text = trimmed(argString(args, "target"));
+    if (!args.contains("intent") || text.empty())
+      return ToolResult::error("Missing argument: intent mode needs 'intent' (one of understand, modify, fix, "
+                               "extend, refactor, review, debug, add, plan) and 'target' (a name, uid, file "
+                               "path or a few words).");
+    if (auto wait = notReady(env, ctx)) return *wait;
+    auto t = resolveIntentTarget(env, text);
+    if (!t) return ToolResult::error(t.error().message);
+    if (t->symbols.empty())
+      return ToolResult::ofJson(notFound(*t, "Nothing in the index matches '" + text +
+                                             "'; try search with part of the name, or a file path."));
+    return runContext(env, o, *t, args, ctx);
+  }
+  const std::string uid = trimmed(argString(args, "symbol_uid"));
+  const std::string entity = trimmed(argString(args, "entity"));
+  if (uid.empty() && entity.empty())
+    return ToolResult::error("Missing argument: context mode needs 'entity' (a name) or 'symbol_uid'.");
+  std::string file;
+  if (args.contains("file")) {
+    auto rel = repoRelativePath(env, argString(args, "file"), "file");
+    if (!rel) return ToolResult::error(rel.error().message);
+    file = *rel;
+  }
+  if (auto wait = notReady(env, ctx)) return *wait;
+  auto t = resolveOne(env, uid, entity, file);
+  if (!t) return ToolResult::error("The index could not be read: " + t.error().message);
+  if (t->symbols.empty())
+    return ToolResult::ofJson(notFound(*t, "No symbol matches '" + t->label + "'" +
+                                           (file.empty() ? "" : " in a file matching '" + file + "'") +
+                                           "; check the spelling or use search."));
+  return runContext(env, o, *t, args, ctx);
+}
+
+}  // namespace
+
+Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env) {
+  Tool t;
+  t.name = "get_context";
+  t.title = "The right context for a task, within a token budget";
+  t.description =
+      "Everything you need to read before working on a symbol, ranked and packed into a token "
+      "budget (default 4000): the target's signature and source, then the most relevant related "
+      "symbols (callees, callers, types, base classes, members), each with a reason you can check "
+      "and, at detail_level full, the source of the top ones. Modes: context (entity or symbol_uid; "
+      "depth, intent optional), intent (intent = fix/debug/extend/add/refactor/modify/understand/"
+      "plan/review and target = a name, uid, file path or a few words: fix pulls dependencies, "
+      "recent commits and complex code; refactor pulls dependents; understand pulls types and "
+      "interfaces), path (from, to: the shortest call chain, each hop with file and line). Pass "
+      "known_hash from an earlier answer to get not_modified when nothing changed. Use this "
+      "instead of opening files one by one; use symbol_context for the complete edge list of "
+      "one symbol, outline for a file's structure.";
+  t.inputSchema = schema();
+  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
+}  // namespace cg::tools

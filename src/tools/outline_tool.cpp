@@ -1,0 +1,354 @@
+// outline — the relation graph around a symbol, a file, or the whole project. SPEC §5.
+//
+// Modes: `symbol` (each matching definition, its members, their relations), `file` (a file,
+// a path suffix, or a folder: every symbol in line order, nested by containment, with the
+// file's own imports), neither (the whole project, most central first). Symbols are packed in
+// order until `token_budget` would be exceeded; the answer then says truncated and how many
+// symbols the scope had (total_symbols). Relation lists are bounded as outline.h says.
+#include <map>
+
+#include "codegraph/tools/tools.h"
+#include "common.h"
+#include "outline.h"
+#include "resolve.h"
+
+namespace cg::tools {
+namespace {
+
+using namespace outline;
+
+constexpr int64_t kDefaultBudget = 4000;
+constexpr size_t kReserveTokens = 60;     // the envelope / footer
+constexpr uint32_t kMaxSymbolMatches = 10;
+constexpr uint32_t kMaxFiles = 200;       // files of a folder outline
+constexpr uint32_t kProjectFetch = 2000;  // most central symbols considered in project mode
+
+const std::vector<std::pair<std::string, std::string>>& languageNames() {
+  static const std::vector<std::pair<std::string, std::string>> names = {
+      {"c", "c"}, {"cpp", "cpp"}, {"c++", "cpp"}, {"cxx", "cpp"}, {"python", "python"},
+      {"py", "python"}, {"javascript", "javascript"}, {"js", "javascript"}, {"jsx", "javascript"},
+      {"typescript", "typescript"}, {"ts", "typescript"}, {"tsx", "tsx"}, {"go", "go"},
+      {"golang", "go"}, {"rust", "rust"}, {"rs", "rust"}, {"java", "java"}, {"csharp", "csharp"},
+      {"c#", "csharp"}, {"cs", "csharp"}, {"ruby", "ruby"}, {"rb", "ruby"}, {"php", "php"},
+      {"kotlin", "kotlin"}, {"kt", "kotlin"}, {"swift", "swift"}, {"scala", "scala"},
+      {"bash", "bash"}, {"sh", "bash"}, {"shell", "bash"}, {"lua", "lua"}};
+  return names;
+}
+
+Json schema() {
+  Json relationNames = Json::array();
+  for (const auto& r : relationTable()) relationNames.push_back(r.name);
+  return Json{
+      {"type", "object"},
+      {"properties",
+       {{"symbol", {{"type", "string"}, {"minLength", 1},
+                    {"description", "Outline this symbol (name, Class.method, or uid) with its members and relations."}}},
+        {"file", {{"type", "string"}, {"minLength", 1},
+                  {"description", "Outline this file (path or path suffix, e.g. 'store/tasks.go') or every file of a folder."}}},
+        {"language", {{"type", "string"},
+                      {"description", "Only symbols of this language: c, cpp, python, javascript, typescript, tsx, go, rust, java, csharp, ruby, php, kotlin, swift, scala, bash, lua."}}},
+        {"relations", {{"type", "array"},
+                       {"items", {{"type", "string"}, {"enum", relationNames}}},
+                       {"description", "Relations to show. Default: calls, calledBy, extends, extendedBy, implements, implementedBy, imports. declares lists members; uses/accesses/assigns and their reverses show types and module variables."}}},
+        {"depth", {{"type", "integer"}, {"minimum", 0}, {"maximum", 4}, {"default", 1},
+                   {"description", "Relation hops: 0 = the symbols alone, 1 = their direct relations, 2+ = relations of related symbols too."}}},
+        {"omit_native", {{"type", "boolean"}, {"default", true},
+                         {"description", "Drop targets not defined in the repository (built-ins, standard library, third-party)."}}},
+        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"},
+                    {"description", "text = indented tree (dense, for reading); json = {symbols, truncated, total_symbols}."}}},
+        {"token_budget", {{"type", "integer"}, {"minimum", 100}, {"maximum", 100000},
+                          {"default", kDefaultBudget},
+                          {"description", "Approximate size limit of the answer in tokens; symbols past it are cut (truncated: true)."}}}}},
+      {"additionalProperties", false}};
+}
+
+// What the handler collects, then renders under the budget.
+struct Section {
+  std::string header;  // text line before the section's nodes (a file path), may be empty
+  std::vector<Group> fileGroups;  // the file's top-level relations (file mode)
+  std::vector<Node> nodes;        // filled lazily: relations fetched while packing
+};
+
+struct Packer {
+  const ToolEnv& env;
+  const Options& opts;
+  const CallContext& ctx;
+  bool json = false;
+  size_t budget = 0;
+  size_t used = kReserveTokens;
+  size_t shown = 0;
+  bool truncated = false;
+  std::string text;
+  Json symbols = Json::array();
+  Json files = Json::array();
+
+  // Adds `cost` if it fits; false (and truncated) otherwise.
+  bool take(size_t cost) {
+    if (used + cost > budget) {
+      truncated = true;
+      return false;
+    }
+    used += cost;
+    return true;
+  }
+
+  Status pack(std::vector<Section>& sections) {
+    for (auto& sec : sections) {
+      std::string head;
+      if (!sec.header.empty()) head = sec.header + "\n" + renderGroupsText(sec.fileGroups, 1, sec.header);
+      Json fileJson;
+      if (json && !sec.header.empty() && !sec.fileGroups.empty())
+        fileJson = Json{{"path", sec.header}, {"relations", groupsJson(sec.fileGroups, nullptr)}};
+      size_t headCost = estimateTokens(json ? (fileJson.is_null() ? "" : fileJson.dump()) : head);
+      bool headDone = false;
+      if (sec.nodes.empty() && !sec.header.empty()) {  // a file without symbols still shows
+        if (!take(headCost + 1)) return okStatus();
+        text += head;
+        if (!fileJson.is_null()) files.push_back(fileJson);
+      }
+      for (auto& node : sec.nodes) {
+        if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "Cancelled.");
+        std::set<int64_t> expanded;
+        auto groups = fetchRelations(env, node.symbol, opts, expanded, ctx);
+        if (!groups) return groups.error();
+        node.groups = std::move(*groups);
+        std::string piece = json ? renderJson(node).dump() : renderText(node);
+        size_t cost = estimateTokens(piece) + (headDone ? 0 : headCost);
+        if (!take(cost)) {
+          node.groups.clear();  // the symbol alone may still fit
+          piece = json ? renderJson(node).dump() : renderText(node);
+          cost = estimateTokens(piece) + (headDone ? 0 : headCost);
+          if (used + cost <= budget) emit(node, piece, head, fileJson, headDone, cost);
+          return okStatus();
+        }
+        emit(node, piece, head, fileJson, headDone, 0);
+      }
+    }
+    return okStatus();
+  }
+
+  void emit(const Node& node, const std::string& piece, const std::string& head,
+            const Json& fileJson, bool& headDone, size_t extraCost) {
+    used += extraCost;
+    if (!headDone) {
+      text += head;
+      if (!fileJson.is_null()) files.push_back(fileJson);
+      headDone = true;
+    }
+    if (json) symbols.push_back(renderJson(node));
+    else text += piece;
+    ++shown;
+  }
+};
+
+// Nesting of a file's symbols by containment (parents in the same file).
+void nestInFile(std::vector<Node>& nodes, int baseIndent) {
+  std::map<int64_t, int> indentOf;
+  for (auto& n : nodes) {
+    auto it = indentOf.find(n.symbol.parentId);
+    n.indent = it == indentOf.end() ? baseIndent : it->second + 1;
+    indentOf[n.symbol.id] = n.indent;
+  }
+}
+
+struct Scope {
+  std::vector<Section> sections;
+  uint32_t total = 0;
+  std::string title;   // first text line (project and symbol modes)
+  std::string note;    // said when nothing matched or a name was read loosely
+  Json didYouMean;     // names, when a symbol was not found
+};
+
+Status fileScope(const ToolEnv& env, const std::string& file, const std::string& language,
+                 const Options& opts, Scope& scope) {
+  bool more = false;
+  auto matches = env.index->files({file, kMaxFiles}, &more);
+  if (!matches) return matches.error();
+  if (matches->files.size() > 1 && !matches->folder) {
+    std::string names;
+    for (size_t i = 0; i < matches->files.size() && i < 10; ++i)
+      names += (i ? ", " : "") + matches->files[i].path;
+    return makeError(ErrorCode::kInvalidArgument,
+                     "Argument 'file': '" + file + "' matches " +
+                         std::to_string(matches->files.size()) + (more ? "+" : "") +
+                         " files (" + names + (matches->files.size() > 10 ? ", ..." : "") +
+                         "); give a longer path.");
+  }
+  if (matches->files.empty()) {
+    scope.note = "No indexed source file matches '" + file + "'.";
+    return okStatus();
+  }
+  if (more) scope.note = "The folder has more than " + std::to_string(kMaxFiles) + " files; the first are outlined.";
+  for (const auto& f : matches->files) {
+    if (!language.empty() && f.language != language) continue;
+    auto syms = env.index->fileSymbols(f.path);
+    if (!syms) return syms.error();
+    Section sec;
+    sec.header = f.path;
+    auto groups = fetchFileRelations(env, f.path, opts);
+    if (!groups) return groups.error();
+    sec.fileGroups = std::move(*groups);
+    for (auto& s : *syms) sec.nodes.push_back(Node{std::move(s), 1, false, {}});
+    nestInFile(sec.nodes, 1);
+    scope.total += static_cast<uint32_t>(sec.nodes.size());
+    scope.sections.push_back(std::move(sec));
+  }
+  return okStatus();
+}
+
+Status symbolScope(const ToolEnv& env, const std::string& name, const std::string& file,
+                   const std::string& language, Scope& scope) {
+  SymbolQuery q;
+  q.name = name;
+  q.file = file;
+  q.limit = kMaxSymbolMatches;
+  auto r = resolveSymbol(env, q);
+  if (!r) return r.error();
+  scope.note = r->note;
+  if (r->matches.empty()) {
+    scope.didYouMean = Json::array();
+    for (const auto& s : r->suggestions) scope.didYouMean.push_back(s.qualifiedName.empty() ? s.name : s.qualifiedName);
+    scope.note = "No symbol matches '" + name + "'" + (file.empty() ? "" : " in '" + file + "'") + ".";
+    return okStatus();
+  }
+  if (r->more)
+    scope.note += std::string(scope.note.empty() ? "" : " ") + "More than " +
+                  std::to_string(kMaxSymbolMatches) + " definitions match; the most central are outlined.";
+  for (const auto& m : r->matches) {
+    if (!language.empty() && m.language != language) continue;
+    auto syms = env.index->fileSymbols(m.path);
+    if (!syms) return syms.error();
+    Section sec;
+    sec.header = m.path;
+    // The symbol and everything nested in it.
+    std::set<int64_t> inside = {m.id};
+    for (auto& s : *syms) {
+      if (s.id != m.id && !inside.count(s.parentId)) continue;
+      inside.insert(s.id);
+      sec.nodes.push_back(Node{std::move(s), 1, false, {}});
+    }
+    nestInFile(sec.nodes, 1);
+    scope.total += static_cast<uint32_t>(sec.nodes.size());
+    scope.sections.push_back(std::move(sec));
+  }
+  return okStatus();
+}
+
+Status projectScope(const ToolEnv& env, const std::string& language, Scope& scope) {
+  bool more = false;
+  auto ranked = env.index->rankedSymbols({language, model::Scope::kAll, kProjectFetch}, &more);
+  if (!ranked) return ranked.error();
+  scope.total = ranked->total;
+  scope.title = env.repoName + ": " + std::to_string(ranked->total) + " symbols" +
+                (language.empty() ? "" : " (" + language + ")") + ", most central first";
+  Section sec;
+  for (auto& s : ranked->symbols) sec.nodes.push_back(Node{std::move(s), 0, true, {}});
+  scope.sections.push_back(std::move(sec));
+  return okStatus();
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  Options opts;
+  opts.depth = static_cast<int>(std::clamp<int64_t>(argInt(args, "depth", 1), 0, 4));
+  opts.omitNative = argBool(args, "omit_native", true);
+  if (args.contains("relations")) {
+    std::set<int> chosen;
+    for (const auto& r : args["relations"]) chosen.insert(relationIndex(r.get<std::string>()));
+    opts.relations.assign(chosen.begin(), chosen.end());
+  } else {
+    opts.relations = defaultRelations();
+    std::sort(opts.relations.begin(), opts.relations.end());
+  }
+  std::string language;
+  if (args.contains("language")) {
+    std::string asked = trimmed(argString(args, "language"));
+    for (auto& c : asked) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (const auto& [alias, id] : languageNames())
+      if (alias == asked) language = id;
+    if (language.empty())
+      return ToolResult::error("Invalid argument 'language': must be one of c, cpp, python, javascript, typescript, tsx, go, rust, java, csharp, ruby, php, kotlin, swift, scala, bash, lua (got \"" + argString(args, "language") + "\").");
+  }
+  std::string file;
+  if (args.contains("file")) {
+    auto f = repoRelativePath(env, argString(args, "file"), "file");
+    if (!f) return ToolResult::error(f.error().message);
+    file = *f;
+  }
+  std::string symbol = trimmed(argString(args, "symbol"));
+  if (args.contains("symbol") && symbol.empty())
+    return ToolResult::error("Invalid argument 'symbol': must be a non-empty name or uid.");
+  const bool json = argString(args, "format", "text") == "json";
+  if (auto wait = notReady(env, ctx)) return *wait;
+
+  Scope scope;
+  Status st = !symbol.empty() ? symbolScope(env, symbol, file, language, scope)
+              : !file.empty() ? fileScope(env, file, language, opts, scope)
+                              : projectScope(env, language, scope);
+  if (!st) {
+    if (st.error().code == ErrorCode::kInvalidArgument) return ToolResult::error(st.error().message);
+    return ToolResult::error("The index could not be read: " + st.error().message);
+  }
+
+  Packer p{env, opts, ctx};
+  p.json = json;
+  p.budget = static_cast<size_t>(argInt(args, "token_budget", kDefaultBudget));
+  if (!scope.title.empty()) p.take(estimateTokens(scope.title));
+  if (auto packed = p.pack(scope.sections); !packed) {
+    if (packed.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
+    return ToolResult::error("The index could not be read: " + packed.error().message);
+  }
+  std::string cut = p.truncated ? std::to_string(p.shown) + " of " + std::to_string(scope.total) +
+                                      " symbols shown within token_budget " +
+                                      std::to_string(p.budget) +
+                                      "; raise token_budget, narrow with file or symbol, or "
+                                      "lower depth."
+                                : "";
+  if (json) {
+    Json out{{"symbols", std::move(p.symbols)},
+             {"truncated", p.truncated},
+             {"total_symbols", scope.total}};
+    if (!p.files.empty()) out["files"] = std::move(p.files);
+    std::string note = scope.note + (scope.note.empty() || cut.empty() ? "" : " ") + cut;
+    if (!note.empty()) out["note"] = note;
+    if (!scope.didYouMean.is_null()) out["did_you_mean"] = scope.didYouMean;
+    return ToolResult::ofJson(std::move(out));
+  }
+  std::string text;
+  if (!scope.title.empty()) text += scope.title + "\n";
+  if (!scope.note.empty()) text += scope.note + "\n";
+  if (!scope.didYouMean.is_null() && !scope.didYouMean.empty()) {
+    text += "Did you mean: ";
+    for (size_t i = 0; i < scope.didYouMean.size(); ++i)
+      text += (i ? ", " : "") + scope.didYouMean[i].get<std::string>();
+    text += "?\n";
+  }
+  text += p.text;
+  if (p.truncated) text += "[truncated: " + cut + "]\n";
+  if (text.empty()) text = "No symbols.\n";
+  return ToolResult::ofText(std::move(text));
+}
+
+}  // namespace
+
+Tool makeOutlineTool(std::shared_ptr<const ToolEnv> env) {
+  Tool t;
+  t.name = "outline";
+  t.title = "Outline a file, a symbol or the project";
+  t.description =
+      "A dense map instead of reading files. file: every symbol of a file (or of a folder) in "
+      "line order, nested by containment, with kind, signature and line range, plus each "
+      "symbol's calls/calledBy/extends/implements and the file's imports. symbol: one symbol "
+      "(name or uid) with its members and relations; depth 2+ follows relations further. "
+      "Neither: the whole project, most central symbols first. relations picks from calls, "
+      "calledBy, accesses, accessedBy, assigns, assignedBy, uses, usedBy, extends, extendedBy, "
+      "implements, implementedBy, declares, imports; depth 0 gives the symbols alone. Answers fit "
+      "token_budget (default 4000); when cut, the text ends with a [truncated: ...] line (json: "
+      "truncated: true, total_symbols). Lists of more than 15 related symbols end with '+N more'. "
+      "For one symbol's edges with call sites and confidence use symbol_context; to find a name "
+      "use symbols or search.";
+  t.inputSchema = schema();
+  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
+}  // namespace cg::tools

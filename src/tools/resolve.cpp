@@ -1,0 +1,142 @@
+#include "resolve.h"
+
+#include <set>
+
+#include "common.h"
+
+namespace cg::tools {
+namespace {
+
+constexpr uint32_t kSuggestions = 5;
+
+bool isHeader(const std::string& path) {
+  for (const char* ext : {".h", ".hh", ".hpp", ".hxx", ".h++", ".inc"}) {
+    std::string e = ext;
+    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0)
+      return true;
+  }
+  return false;
+}
+
+// One function declared in headers and defined once in a source file is one answer.
+void preferDefinition(Resolution& r) {
+  if (r.matches.size() < 2 || r.more) return;
+  const auto& first = r.matches.front();
+  if (!model::isCallable(first.kind)) return;
+  const model::Symbol* definition = nullptr;
+  for (const auto& m : r.matches) {
+    if (m.qualifiedName != first.qualifiedName || m.kind != first.kind) return;
+    if (isHeader(m.path)) continue;
+    if (definition) return;  // two definitions: really ambiguous
+    definition = &m;
+  }
+  if (!definition) return;
+  model::Symbol keep = *definition;
+  r.note = "Declared in " + std::to_string(r.matches.size() - 1) +
+           " header(s); this is the definition.";
+  r.matches = {std::move(keep)};
+}
+
+Expected<std::vector<model::Symbol>> lookupName(const ToolEnv& env, const std::string& qualifier,
+                                                const std::string& name, const std::string& file,
+                                                uint32_t limit, bool* more) {
+  model::LookupRequest req;
+  req.name = name;
+  req.qualifier = qualifier;
+  req.scope = model::Scope::kAll;
+  req.fileSuffix = file;
+  req.limit = limit;
+  return env.index->lookup(req, more);
+}
+
+Status addSuggestions(const ToolEnv& env, const std::string& name, Resolution& r) {
+  auto names = env.index->similarNames(name, kSuggestions);
+  if (!names) return names.error();
+  std::set<int64_t> seen;
+  for (const auto& n : *names) {
+    bool more = false;
+    auto defs = lookupName(env, "", n, "", 2, &more);
+    if (!defs) return defs.error();
+    for (auto& d : *defs) {
+      if (r.suggestions.size() >= kSuggestions) return okStatus();
+      if (seen.insert(d.id).second) r.suggestions.push_back(std::move(d));
+    }
+  }
+  return okStatus();
+}
+
+// The name part of a uid "<path>::<qualified>::<kind>[#n]", for suggestions.
+std::string nameOfUid(const std::string& uid) {
+  std::string rest = uid;
+  size_t hash = rest.rfind('#');
+  if (hash != std::string::npos) rest.erase(hash);
+  size_t last = rest.rfind("::");
+  if (last == std::string::npos) return rest;
+  rest.erase(last);  // the kind
+  size_t before = rest.rfind("::");
+  std::string qualified = before == std::string::npos ? rest : rest.substr(before + 2);
+  return splitQualifiedName(qualified).second;
+}
+
+}  // namespace
+
+Json candidateJson(const model::Symbol& s) {
+  return Json{{"uid", s.uid},
+              {"name", s.name},
+              {"kind", std::string(model::toString(s.kind))},
+              {"file_path", s.path},
+              {"line", s.range.line}};
+}
+
+Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query) {
+  Resolution r;
+  // A uid, given as such or in place of a name.
+  for (const std::string* text : {&query.uid, &query.name}) {
+    if (text->empty() || text->find("::") == std::string::npos) continue;
+    auto hit = env.index->byUid(trimmed(*text));
+    if (!hit) return hit.error();
+    if (*hit) {
+      r.matches.push_back(std::move(**hit));
+      return r;
+    }
+  }
+  if (!query.uid.empty() && query.name.empty()) {
+    std::string name = nameOfUid(trimmed(query.uid));
+    if (auto s = addSuggestions(env, name, r); !s) return s.error();
+    // The same name in the uid's file first: the usual cause is a renamed kind or container.
+    bool more = false;
+    std::string path = query.uid.substr(0, query.uid.find("::"));
+    auto same = lookupName(env, "", name, path, kSuggestions, &more);
+    if (!same) return same.error();
+    std::vector<model::Symbol> merged = *same;
+    for (auto& s : r.suggestions)
+      if (merged.size() < kSuggestions &&
+          std::none_of(merged.begin(), merged.end(), [&](const auto& m) { return m.id == s.id; }))
+        merged.push_back(s);
+    r.suggestions = std::move(merged);
+    return r;
+  }
+
+  const std::string text = trimmed(query.name);
+  auto [qualifier, name] = splitQualifiedName(text);
+  auto found = lookupName(env, qualifier, name, query.file, query.limit, &r.more);
+  if (!found) return found.error();
+  r.matches = std::move(*found);
+  if (r.matches.empty() && !qualifier.empty()) {
+    // "os.path.join" where os.path is an alias of posixpath: fall back to the last segment.
+    auto bare = lookupName(env, "", name, query.file, query.limit, &r.more);
+    if (!bare) return bare.error();
+    r.matches = std::move(*bare);
+    if (!r.matches.empty())
+      r.note = "No definition of '" + name + "' is qualified by '" + qualifier +
+               "'; these are the definitions named '" + name + "'.";
+  }
+  if (r.matches.empty()) {
+    if (auto s = addSuggestions(env, name, r); !s) return s.error();
+    return r;
+  }
+  preferDefinition(r);
+  return r;
+}
+
+}  // namespace cg::tools

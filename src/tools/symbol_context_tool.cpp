@@ -1,0 +1,275 @@
+// symbol_context — the 360° view of one symbol. SPEC §5.
+//
+// Bounds: each edge category lists at most kEdgesPerCategory edges, candidates and suggestions
+// at most kCandidates / 5, documents kDocuments, content kMaxContentLines lines and
+// kMaxContentBytes bytes. Whatever is cut sets "truncated": true and is named in "note".
+#include <cmath>
+#include <fstream>
+#include <set>
+
+#include "codegraph/tools/tools.h"
+#include "common.h"
+#include "resolve.h"
+
+namespace cg::tools {
+namespace {
+
+namespace fs = std::filesystem;
+using model::RefKind;
+
+constexpr uint32_t kEdgesPerCategory = 50;
+constexpr uint32_t kOutgoingFetch = 2000;  // raw rows read to deduplicate outgoing targets
+constexpr uint32_t kCandidates = 20;
+constexpr uint32_t kDocuments = 20;
+constexpr uint32_t kMaxContentLines = 400;
+constexpr size_t kMaxContentBytes = 48 * 1024;
+
+struct Category {
+  const char* name;
+  std::vector<RefKind> kinds;
+};
+
+const std::vector<Category>& categories() {
+  static const std::vector<Category> all = {
+      {"calls", {RefKind::kCalls}},
+      {"imports", {RefKind::kImports}},
+      {"extends", {RefKind::kExtends}},
+      {"implements", {RefKind::kImplements}},
+      {"contains", {RefKind::kContains}},
+      {"uses", {RefKind::kUses, RefKind::kAccesses, RefKind::kAssigns}},
+  };
+  return all;
+}
+
+Json schema() {
+  return Json{
+      {"type", "object"},
+      {"properties",
+       {{"symbol_name", {{"type", "string"}, {"minLength", 1},
+                         {"description", "Name of the symbol; qualified forms accepted (Class.method, pkg.Func, ns::f). Give this or symbol_uid."}}},
+        {"symbol_uid", {{"type", "string"}, {"minLength", 1},
+                        {"description", "Exact uid from an earlier answer (<path>::<qualified name>::<kind>): the fastest, unambiguous lookup."}}},
+        {"file_path", {{"type", "string"},
+                       {"description", "Path or path suffix of the defining file, to pick one of several symbols with the same name."}}},
+        {"include_content", {{"type", "boolean"}, {"default", false},
+                             {"description", "Also return the symbol's source text (up to 400 lines)."}}},
+        {"include_documents", {{"type", "boolean"}, {"default", false},
+                               {"description", "Also list the Markdown documents that mention the symbol."}}},
+        {"repository", {{"type", "string"},
+                        {"description", "Optional: the repository's name; must be the one this server serves."}}}}},
+      {"additionalProperties", false}};
+}
+
+Json edgeJson(const model::EdgeView& v, bool incoming) {
+  Json e;
+  if (v.other.id != 0) {
+    e["symbol_uid"] = v.other.uid;
+    e["name"] = v.other.name;
+    e["file_path"] = v.other.path;
+  } else {  // a file's top level
+    e["symbol_uid"] = nullptr;
+    e["name"] = incoming ? v.edge.sourcePath : v.edge.targetName;
+    e["file_path"] = v.edge.sourcePath;
+  }
+  e["line"] = v.edge.line;
+  e["column"] = v.edge.column;
+  e["kind"] = std::string(model::toString(v.edge.kind));
+  e["confidence"] = std::round(v.edge.confidence * 100) / 100;
+  return e;
+}
+
+// Fills one direction's categories; appends what was cut to `cuts`.
+Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& out,
+             std::vector<std::string>& cuts) {
+  out = Json::object();
+  model::RefCounts counts;
+  if (incoming) {
+    auto c = env.index->refCounts({s.id, true, false});
+    if (!c) return c.error();
+    counts = *c;
+  }
+  for (const auto& cat : categories()) {
+    model::RefsRequest req;
+    req.symbolId = s.id;
+    req.kinds = cat.kinds;
+    req.incoming = incoming;
+    req.limit = incoming ? kEdgesPerCategory : kOutgoingFetch;
+    bool more = false;
+    auto refs = env.index->refs(req, &more);
+    if (!refs) return refs.error();
+    Json list = Json::array();
+    std::set<int64_t> targets;
+    size_t distinct = 0;
+    for (const auto& v : *refs) {
+      if (!incoming && !targets.insert(v.edge.targetId).second) continue;
+      ++distinct;
+      if (list.size() < kEdgesPerCategory) list.push_back(edgeJson(v, incoming));
+    }
+    if (list.empty()) continue;
+    const std::string where = std::string(incoming ? "incoming." : "outgoing.") + cat.name;
+    if (incoming) {
+      uint32_t total = 0;
+      for (auto k : cat.kinds) total += counts[k].sites;
+      if (total > list.size())
+        cuts.push_back(where + ": " + std::to_string(list.size()) + " of " +
+                       std::to_string(total) + " reference sites");
+    } else if (more || distinct > list.size()) {
+      cuts.push_back(where + ": " + std::to_string(list.size()) + " of " +
+                     (more ? "more than " : "") + std::to_string(distinct) + " targets");
+    }
+    out[cat.name] = std::move(list);
+  }
+  return okStatus();
+}
+
+// The symbol's lines from the file on disk (common.h: never outside the repository).
+std::optional<std::string> content(const ToolEnv& env, const model::Symbol& s,
+                                   std::vector<std::string>& cuts, std::string& problem) {
+  std::string cut;
+  auto text = symbolSource(env, s, kMaxContentLines, kMaxContentBytes, &cut, &problem);
+  if (text && !cut.empty()) cuts.push_back("content: " + cut);
+  return text;
+}
+
+bool namesServedRepository(const ToolEnv& env, const std::string& text) {
+  std::string t = trimmed(text);
+  while (t.size() > 1 && t.back() == '/') t.pop_back();
+  if (t == env.repoName || t == env.repoRoot.string()) return true;
+  std::error_code ec;
+  fs::path canon = fs::weakly_canonical(fs::path(t), ec);
+  return !ec && fs::path(t).is_absolute() && canon == env.repoRoot;
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  if (args.contains("repository") && !namesServedRepository(env, argString(args, "repository")))
+    return ToolResult::error("Invalid argument 'repository': this server serves '" +
+                             env.repoName + "' (" + env.repoRoot.string() + "), not '" +
+                             argString(args, "repository") + "'.");
+  SymbolQuery q;
+  q.uid = trimmed(argString(args, "symbol_uid"));
+  q.name = trimmed(argString(args, "symbol_name"));
+  if (q.uid.empty() && q.name.empty())
+    return ToolResult::error(
+        "Missing argument: give 'symbol_name' (a name) or 'symbol_uid' (a uid from an earlier "
+        "answer).");
+  if (args.contains("file_path")) {
+    auto file = repoRelativePath(env, argString(args, "file_path"), "file_path");
+    if (!file) return ToolResult::error(file.error().message);
+    q.file = *file;
+  }
+  q.limit = kCandidates;
+  if (auto wait = notReady(env, ctx)) return *wait;
+
+  auto r = resolveSymbol(env, q);
+  if (!r) return ToolResult::error("The index could not be read: " + r.error().message);
+  const std::string asked = !q.uid.empty() ? q.uid : q.name;
+  if (r->matches.empty()) {
+    Json suggestions = Json::array();
+    for (const auto& s : r->suggestions) suggestions.push_back(candidateJson(s));
+    std::string message = "No symbol matches '" + asked + "'" +
+                          (q.file.empty() ? "" : " in a file matching '" + q.file + "'") + ".";
+    message += suggestions.empty() ? " Try search with part of the name."
+                                   : " Close matches are in suggestions (pass one's uid).";
+    return ToolResult::ofJson(Json{{"status", "not_found"},
+                                   {"message", message},
+                                   {"suggestions", suggestions}});
+  }
+  if (r->matches.size() > 1) {
+    Json candidates = Json::array();
+    for (const auto& s : r->matches) candidates.push_back(candidateJson(s));
+    std::string message = (r->more ? "More than " : "") + std::to_string(r->matches.size()) +
+                          " symbols match '" + asked + "'; call again with one candidate's uid" +
+                          " as symbol_uid, or narrow with file_path.";
+    if (!r->note.empty()) message = r->note + " " + message;
+    Json out{{"status", "ambiguous"}, {"message", message}, {"candidates", candidates}};
+    if (r->more) out["truncated"] = true;
+    return ToolResult::ofJson(std::move(out));
+  }
+
+  const model::Symbol& s = r->matches.front();
+  std::vector<std::string> cuts;
+  std::vector<std::string> notes;
+  if (!r->note.empty()) notes.push_back(r->note);
+  Json symbol{{"uid", s.uid},
+              {"name", s.name},
+              {"kind", std::string(model::toString(s.kind))},
+              {"file_path", s.path},
+              {"start_line", s.range.line},
+              {"start_column", s.range.column},
+              {"end_line", s.range.endLine},
+              {"signature", s.signature}};
+  if (argBool(args, "include_content", false)) {
+    std::string problem;
+    auto text = content(env, s, cuts, problem);
+    if (text) symbol["content"] = *text;
+    else notes.push_back(problem);
+  }
+  symbol["centrality_score"] = std::round(s.centrality * 1000) / 1000;
+
+  Json out{{"status", "found"}, {"symbol", std::move(symbol)}};
+  for (bool incoming : {true, false}) {
+    if (ctx.cancelled()) return ToolResult::error("Cancelled.");
+    Json list;
+    if (auto st = edges(env, s, incoming, list, cuts); !st)
+      return ToolResult::error("The index could not be read: " + st.error().message);
+    out[incoming ? "incoming" : "outgoing"] = std::move(list);
+  }
+
+  // Community: null until analytics have clustered the graph (community id 0) or when the
+  // symbol was added since the last clustering.
+  out["community"] = nullptr;
+  if (s.communityId != 0) {
+    auto c = env.index->community(s.communityId);
+    if (!c) return ToolResult::error("The index could not be read: " + c.error().message);
+    if (*c)
+      out["community"] = Json{{"community_uid", (*c)->uid}, {"label", (*c)->label}, {"size", (*c)->size}};
+  }
+
+  if (argBool(args, "include_documents", false)) {
+    bool more = false;
+    auto docs = env.index->documentsNaming(s.id, kDocuments, &more);
+    if (!docs) return ToolResult::error("The index could not be read: " + docs.error().message);
+    Json list = Json::array();
+    for (const auto& d : *docs)
+      list.push_back(Json{{"document_uid", d.uid}, {"title", d.title}, {"file_path", d.path}});
+    if (more) cuts.push_back("documents: first " + std::to_string(kDocuments) + " shown");
+    out["documents"] = std::move(list);
+  }
+
+  if (!cuts.empty()) {
+    out["truncated"] = true;
+    std::string cut = "Cut: ";
+    for (size_t i = 0; i < cuts.size(); ++i) cut += (i ? "; " : "") + cuts[i];
+    notes.push_back(cut + " (outline with relations narrows a category).");
+  }
+  if (!notes.empty()) {
+    std::string note;
+    for (const auto& n : notes) note += (note.empty() ? "" : " ") + n;
+    out["note"] = note;
+  }
+  return ToolResult::ofJson(std::move(out));
+}
+
+}  // namespace
+
+Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env) {
+  Tool t;
+  t.name = "symbol_context";
+  t.title = "Everything around one symbol";
+  t.description =
+      "The 360-degree view of ONE symbol: its definition (file, lines, signature, centrality), "
+      "every incoming and outgoing edge grouped as calls, imports, extends, implements, contains "
+      "and uses (uses folds type uses, variable reads and writes), each with the reference site "
+      "(line, column) and a confidence, its community (cluster) and, when asked, its source text "
+      "and the docs that mention it. Give symbol_uid from an earlier answer (fastest) or "
+      "symbol_name (+ file_path when the name is defined in several places). Answers status "
+      "found, ambiguous (pick a candidate's uid) or not_found (suggestions). Each category shows "
+      "up to 50 edges; outgoing edges are one per target; empty categories are left out; when "
+      "anything is cut the answer has truncated: true and a note. For only where a name is "
+      "defined use symbols; for a whole file or several hops of the call graph use outline.";
+  t.inputSchema = schema();
+  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
+}  // namespace cg::tools

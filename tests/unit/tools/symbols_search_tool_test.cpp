@@ -1,0 +1,194 @@
+// symbols and search on tests/fixtures/tools_app (expected answers in its README.md), plus the
+// qualified C++ forms on tests/fixtures/cpp_app: both answer forms of symbols, kind families,
+// scopes, file filters, did-you-mean, limits that say they cut; search ranking and filters.
+#include <gtest/gtest.h>
+
+#include "indexed_repo.h"
+
+namespace cg::tools::testing {
+namespace {
+
+class SymbolsTool : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath("tools_app")); }
+  static void TearDownTestSuite() {
+    delete repo_;
+    repo_ = nullptr;
+  }
+  static IndexedRepo* repo_;
+};
+IndexedRepo* SymbolsTool::repo_ = nullptr;
+
+std::set<std::string> uids(const Json& list) {
+  std::set<std::string> out;
+  for (const auto& d : list) out.insert(d["uid"].get<std::string>());
+  return out;
+}
+
+TEST_F(SymbolsTool, UnreferencedNameIsAnArrayOfDefinitions) {
+  EXPECT_EQ(repo_->json("symbols", {{"name", "summarize"}}),
+            Json::array({{{"name", "summarize"},
+                          {"kind", "function"},
+                          {"path", "reports/summary.py"},
+                          {"line", 9},
+                          {"end_line", 10},
+                          {"signature", "def summarize(cart)"},
+                          {"visibility", "public"},
+                          {"uid", "reports/summary.py::summarize::function"}}}));
+}
+
+TEST_F(SymbolsTool, ReferencedNameIsAnObjectWithReferences) {
+  Json r = repo_->json("symbols", {{"name", "checkout"}});
+  ASSERT_TRUE(r.is_object()) << r.dump();
+  EXPECT_EQ(uids(r["definitions"]), (std::set<std::string>{"shop/cart.py::checkout::function"}));
+  EXPECT_EQ(r["referenced_by"],
+            (Json::array({{{"uid", "reports/summary.py"}, {"name", "reports/summary.py"},
+                           {"kind", "module"}, {"path", "reports/summary.py"}, {"line", 2}},
+                          {{"uid", "reports/summary.py::summarize::function"}, {"name", "summarize"},
+                           {"kind", "function"}, {"path", "reports/summary.py"}, {"line", 10}}})));
+  EXPECT_EQ(r["note"], "2 references.");
+}
+
+TEST_F(SymbolsTool, QualifiedForms) {
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "Cart.total"}})["definitions"]),
+            (std::set<std::string>{"shop/cart.py::Cart.total::method"}));
+  for (const char* q : {"models.make_item", "shop.models.make_item"})
+    EXPECT_EQ(uids(repo_->json("symbols", {{"name", q}})["definitions"]),
+              (std::set<std::string>{"shop/models.py::make_item::function"}))
+        << q;
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "Book.gross"}})),
+            (std::set<std::string>{"shop/models.py::Book.gross::method"}));
+}
+
+TEST_F(SymbolsTool, KindFamiliesScopeAndFile) {
+  // method also matches constructor; variable also matches constant.
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "__init__"}, {"kind", "method"}})),
+            (std::set<std::string>{"shop/cart.py::Cart.__init__::constructor",
+                                   "shop/models.py::Item.__init__::constructor"}));
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "TAX_RATE"}, {"kind", "variable"}})["definitions"]),
+            (std::set<std::string>{"shop/models.py::TAX_RATE::constant"}));
+  Json cls = repo_->json("symbols", {{"name", "Item"}, {"kind", "function"}});
+  EXPECT_EQ(cls["definitions"], Json::array());
+  EXPECT_TRUE(cls["note"].get<std::string>().find("outside them") != std::string::npos) << cls;
+  // Test code only with scope test or all.
+  Json impl = repo_->json("symbols", {{"name", "test_total"}});
+  EXPECT_EQ(impl["definitions"], Json::array());
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "test_total"}, {"scope", "test"}})),
+            (std::set<std::string>{"tests/test_cart.py::test_total::function"}));
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "test_total"}, {"scope", "all"}})),
+            (std::set<std::string>{"tests/test_cart.py::test_total::function"}));
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "format_price"}, {"file", "shop/pricing.py"}})["definitions"]),
+            (std::set<std::string>{"shop/pricing.py::format_price::function"}));
+  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "format_price"}})["definitions"]).size(), 2u);
+}
+
+TEST_F(SymbolsTool, DidYouMeanOrEmpty) {
+  Json r = repo_->json("symbols", {{"name", "format_prices"}});
+  EXPECT_EQ(r["definitions"], Json::array());
+  EXPECT_EQ(r["did_you_mean"][0], "format_price");
+  EXPECT_TRUE(r["note"].is_string());
+  EXPECT_EQ(repo_->json("symbols", {{"name", "qqqqzzzz"}}), Json::array());
+}
+
+TEST_F(SymbolsTool, LimitSaysWhenDefinitionsAreCut) {
+  Json r = repo_->json("symbols", {{"name", "format_price"}, {"limit", 1}});
+  ASSERT_EQ(r["definitions"].size(), 1u);
+  EXPECT_EQ(r["note"].get<std::string>().rfind("More than 1 definitions", 0), 0u) << r["note"];
+}
+
+TEST_F(SymbolsTool, ArgumentErrors) {
+  EXPECT_NE(repo_->error("symbols", Json::object()).find("'name'"), std::string::npos);
+  EXPECT_NE(repo_->error("symbols", {{"name", "  "}}).find("'name'"), std::string::npos);
+  EXPECT_NE(repo_->error("symbols", {{"name", "x"}, {"scope", "tests"}}).find("'scope'"), std::string::npos);
+  EXPECT_NE(repo_->error("symbols", {{"name", "x"}, {"kind", "func"}}).find("'kind'"), std::string::npos);
+  EXPECT_NE(repo_->error("symbols", {{"name", "x"}, {"limit", 0}}).find("'limit'"), std::string::npos);
+  EXPECT_NE(repo_->error("symbols", {{"name", "x"}, {"file", "../../etc/passwd"}}).find("'file'"),
+            std::string::npos);
+}
+
+TEST(SymbolsBounds, ReferencedBySaysHowManyMore) {
+  TempDir tmp;
+  std::string src = "def target():\n    return 1\n";
+  for (int i = 0; i < 60; ++i)
+    src += "\n\ndef caller" + std::to_string(i) + "():\n    return target()\n";
+  writeFile(tmp.path / "repo" / "m.py", src);
+  IndexedRepo repo(tmp.path / "repo");
+  Json r = repo.json("symbols", {{"name", "target"}});
+  EXPECT_EQ(r["referenced_by"].size(), 50u);
+  EXPECT_EQ(r["note"].get<std::string>().rfind("50 of 60 references shown", 0), 0u) << r["note"];
+  Json small = repo.json("symbols", {{"name", "target"}, {"limit", 5}});
+  EXPECT_EQ(small["referenced_by"].size(), 5u);
+}
+
+TEST(SymbolsCpp, NamespaceQualifiedFormsAndDefinitionPreference) {
+  IndexedRepo repo(fixturePath("cpp_app"));
+  for (const char* q : {"bank::Account::deposit", "Account::deposit", "Account.deposit"}) {
+    Json r = repo.json("symbols", {{"name", q}});
+    Json defs = r.is_array() ? r : r["definitions"];
+    EXPECT_EQ(uids(defs), (std::set<std::string>{"src/account.cpp::bank::Account::deposit::method",
+                                                 "include/bank/account.h::bank::Account::deposit::method"}))
+        << q;
+  }
+  // symbol_context: declared in the header and defined in account.cpp is one symbol.
+  Json c = repo.json("symbol_context", {{"symbol_name", "bank::Account::deposit"}});
+  EXPECT_EQ(c["status"], "found") << c.dump();
+  EXPECT_EQ(c["symbol"]["file_path"], "src/account.cpp");
+}
+
+class SearchTool : public SymbolsTool {};
+
+TEST_F(SearchTool, FieldsRankingAndFragments) {
+  Json r = repo_->json("search", {{"query", "cart"}});
+  ASSERT_FALSE(r.empty());
+  EXPECT_EQ(r[0]["uid"], "shop/cart.py::Cart::class");
+  std::set<std::string> keys;
+  for (auto it = r[0].begin(); it != r[0].end(); ++it) keys.insert(it.key());
+  EXPECT_EQ(keys, (std::set<std::string>{"uid", "name", "kind", "path", "line", "signature", "score"}));
+  double previous = 2;
+  for (const auto& h : r) {
+    EXPECT_LE(h["score"].get<double>(), previous);
+    previous = h["score"];
+  }
+  // Fragments, prefixes, words in any order.
+  EXPECT_EQ(repo_->json("search", {{"query", "make"}})[0]["name"], "make_item");
+  EXPECT_EQ(repo_->json("search", {{"query", "price format"}})[0]["name"], "format_price");
+  EXPECT_EQ(repo_->json("search", {{"query", "formatPrice"}})[0]["name"], "format_price");
+  // An exact name outranks names that merely contain it.
+  Json item = repo_->json("search", {{"query", "item"}});
+  EXPECT_EQ(item[0]["uid"], "shop/models.py::Item::class") << item.dump();
+}
+
+TEST_F(SearchTool, FiltersAndLimit) {
+  Json fn = repo_->json("search", {{"query", "format"}, {"kind", "function"}});
+  for (const auto& h : fn) EXPECT_EQ(h["kind"], "function");
+  EXPECT_EQ(fn.size(), 2u);
+  Json tests = repo_->json("search", {{"query", "total"}, {"scope", "test"}});
+  ASSERT_EQ(tests.size(), 1u);
+  EXPECT_EQ(tests[0]["name"], "test_total");
+  for (const auto& h : repo_->json("search", {{"query", "total"}}))
+    EXPECT_NE(h["name"], "test_total");
+  EXPECT_EQ(repo_->json("search", {{"query", "a"}, {"limit", 1}}).size(), 1u);
+}
+
+TEST_F(SearchTool, ArgumentErrors) {
+  EXPECT_NE(repo_->error("search", Json::object()).find("'query'"), std::string::npos);
+  EXPECT_NE(repo_->error("search", {{"query", " !! "}}).find("'query'"), std::string::npos);
+  EXPECT_NE(repo_->error("search", {{"query", "x"}, {"scope", "every"}}).find("'scope'"), std::string::npos);
+  EXPECT_NE(repo_->error("search", {{"query", "x"}, {"limit", 1000}}).find("'limit'"), std::string::npos);
+}
+
+TEST(ToolRegistry, OrderAndSchemas) {
+  TempDir tmp;
+  writeFile(tmp.path / "repo" / "a.py", "def f():\n    return 1\n");
+  IndexedRepo repo(tmp.path / "repo");
+  std::vector<std::string> names;
+  for (const auto& t : repo.registry().all()) {
+    names.push_back(t.name);
+    EXPECT_EQ(t.inputSchema["additionalProperties"], false) << t.name;
+    EXPECT_GT(t.description.size(), 200u) << t.name;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"symbols", "symbol_context", "get_context", "outline", "search"}));
+}
+
+}  // namespace
+}  // namespace cg::tools::testing
