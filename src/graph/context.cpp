@@ -318,7 +318,11 @@ class Explorer {
         else if (prof.churn > 0 && d90 > 0)
           note += "; " + std::to_string(d90) + (d90 == 1 ? " commit" : " commits") + " in the last 90 days";
       }
-      score[i] = r[i] * (1.0 + prior) * (nodes_[i].hub ? 0.4 : 1.0);
+      // Generic utilities (the repository's most central symbols: error helpers, loggers) are
+      // reachable from everything; being near the target says less about them.
+      const double c = s.centrality;
+      const double generic = 1.0 - 0.45 * c * c * c * c;
+      score[i] = r[i] * (1.0 + prior) * (nodes_[i].hub ? 0.4 : 1.0) * generic;
       notes[i] = std::move(note);
     }
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {

@@ -274,6 +274,9 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   const auto* from = file(fileId);
   if (!from) return b;
   b.files = moduleFiles(*from, imp);
+  b.module = imp.module;
+  b.language = from->language;
+  b.topLevel = imp.sourceId == 0;
   const std::string& lang = from->language;
   if (imp.name == "*") {
     b.wildcard = imp.alias.empty();

@@ -23,6 +23,9 @@ struct Binding {
   std::vector<int64_t> files;    // the module's files in the repository (empty: external)
   bool wildcard = false;         // every top-level name of the module is visible
   std::string ownerSegment;      // member imports: the type owning symbolName ("" otherwise)
+  std::string module;            // the module as written (`os.path`, `./x`, `a::b`)
+  std::string language;          // the importing file's language
+  bool topLevel = true;          // a module-level import (not inside a function or class)
 };
 
 class ModuleMap {

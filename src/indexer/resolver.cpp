@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_set>
 
+#include "codegraph/lang/builtins.h"
 #include "module_map.h"
 
 namespace cg::indexer {
@@ -95,6 +96,18 @@ std::string lastSegment(const std::string& q) {
   return cut == std::string::npos ? q : q.substr(cut + 1);
 }
 
+std::vector<std::string> dottedSegments(const std::string& q) {
+  std::vector<std::string> out;
+  size_t pos = 0;
+  while (true) {
+    size_t next = q.find('.', pos);
+    out.push_back(q.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
+    if (next == std::string::npos) break;
+    pos = next + 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 struct Resolver::Impl {
@@ -104,6 +117,7 @@ struct Resolver::Impl {
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
   std::unordered_map<int64_t, DefinitionRow> defById;
   std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
+  std::unordered_map<int64_t, std::vector<Binding>> rawBindingsCache;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
 
   const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
@@ -125,14 +139,122 @@ struct Resolver::Impl {
     return &defById.emplace(id, *row).first->second;
   }
 
-  const std::vector<Binding>& bindings(int64_t fileId) {
-    auto it = bindingsCache.find(fileId);
-    if (it != bindingsCache.end()) return it->second;
+  // The imports of a file as written (module → files by path only).
+  const std::vector<Binding>& rawBindings(int64_t fileId) {
+    auto it = rawBindingsCache.find(fileId);
+    if (it != rawBindingsCache.end()) return it->second;
     std::vector<Binding> out;
     if (auto imports = writer.importsOf(fileId)) {
       for (const auto& imp : *imports) out.push_back(modules.bind(fileId, imp));
     }
+    return rawBindingsCache.emplace(fileId, std::move(out)).first->second;
+  }
+
+  // The imports of a file, with Python modules that are no file of their own found through
+  // import aliases: `from os.path import join` / `import os.path as osp` where os.py binds
+  // `path` by `import posixpath as path`.
+  const std::vector<Binding>& bindings(int64_t fileId) {
+    auto it = bindingsCache.find(fileId);
+    if (it != bindingsCache.end()) return it->second;
+    std::vector<Binding> out = rawBindings(fileId);
+    for (auto& b : out) {
+      if (b.language != "python" || !b.files.empty() || b.module.empty() || b.module[0] == '.' ||
+          b.module.find('.') == std::string::npos)
+        continue;
+      // `import a.b` binds `a` (the package), not the module a.b: only aliases and names.
+      if (b.local == firstSegment(b.module) && b.symbolName.empty()) continue;
+      bool ambiguous = false;
+      b.files = pythonModuleFiles(fileId, b.module, ambiguous);
+    }
     return bindingsCache.emplace(fileId, std::move(out)).first->second;
+  }
+
+  // The module a module-level import alias `seg` of `files` names (`import posixpath as path`,
+  // `from . import x as seg`, `import seg`), else a package's submodule seg; empty if neither.
+  // Several aliases of one name (`if posix: import posixpath as path / else: import ntpath as
+  // path`): the first in source order, flagged ambiguous.
+  std::vector<int64_t> aliasTarget(const std::vector<int64_t>& files, const std::string& seg,
+                                   bool& ambiguous) {
+    std::vector<int64_t> out;
+    for (int64_t f : files) {
+      for (const auto& b : rawBindings(f)) {
+        if (!b.topLevel || b.wildcard || b.local != seg || !b.symbolName.empty() || b.files.empty())
+          continue;
+        if (b.language != "python") continue;
+        // `import a.b` binds `a` to the package, not to a/b.py.
+        if (b.local == firstSegment(b.module) && b.module.find('.') != std::string::npos &&
+            b.module[0] != '.')
+          continue;
+        if (out.empty())
+          out = b.files;
+        else if (out != b.files)
+          ambiguous = true;
+      }
+      if (!out.empty()) return out;
+      // A package's submodule: pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py.
+      const std::string path = pathOf(f);
+      const std::string suffix = "/__init__.py";
+      if (path == "__init__.py" || (path.size() > suffix.size() &&
+                                    path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)) {
+        std::string dir = directoryOf(path);
+        for (const std::string& cand : {joinPath(dir, seg + ".py"), joinPath(dir, seg + "/__init__.py")})
+          for (int64_t id : modules.bySuffix(cand))
+            if (pathOf(id) == cand) return {id};
+      }
+    }
+    return out;
+  }
+
+  // Follows `segs` from the module `files` through module-level import aliases.
+  std::vector<int64_t> walkAliases(std::vector<int64_t> files, const std::vector<std::string>& segs,
+                                   size_t from, bool& ambiguous) {
+    for (size_t i = from; i < segs.size() && !files.empty(); ++i)
+      files = aliasTarget(files, segs[i], ambiguous);
+    return files;
+  }
+
+  // The files of an absolute dotted Python module as seen from `fileId`: its own file, else
+  // the longest prefix that is a file followed through import aliases (os.path → posixpath.py).
+  std::vector<int64_t> pythonModuleFiles(int64_t fileId, const std::string& dotted, bool& ambiguous) {
+    auto segs = dottedSegments(dotted);
+    for (size_t k = segs.size(); k > 0; --k) {
+      store::PendingRef probe;
+      probe.kind = RefKind::kImports;
+      for (size_t i = 0; i < k; ++i) probe.module += (i ? "." : "") + segs[i];
+      Binding pb = modules.bind(fileId, probe);
+      if (pb.files.empty()) continue;
+      return k == segs.size() ? pb.files : walkAliases(pb.files, segs, k, ambiguous);
+    }
+    return {};
+  }
+
+  // Python: the module a dotted qualifier names when it goes through a module-level import
+  // alias of an imported module (`import os` … `os.path.join`: os.py binds `path` by
+  // `import posixpath as path`). Empty when the qualifier needs no alias step (the plain
+  // import rules apply) or does not reach a module.
+  std::vector<int64_t> qualifierThroughAliases(const Binding& b, const std::string& qualifier,
+                                               bool& ambiguous) {
+    if (b.language != "python" || b.files.empty()) return {};
+    auto segs = dottedSegments(qualifier);
+    size_t consumed = 1;
+    if (b.local == firstSegment(b.module) && b.symbolName.empty() && b.module[0] != '.') {
+      // `import a.b.c` binds `a` to a/b/c.py: the qualifier must spell the whole module.
+      auto mod = dottedSegments(b.module);
+      if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin()))
+        return {};
+      consumed = mod.size();
+    } else if (b.local != segs.front()) {
+      return {};
+    }
+    std::vector<int64_t> files = b.files;
+    if (!b.symbolName.empty()) {
+      // `from os import path`: the imported name is an alias of a module.
+      files = aliasTarget(files, b.symbolName, ambiguous);
+      if (files.empty()) return {};
+    } else if (consumed == segs.size()) {
+      return {};
+    }
+    return walkAliases(std::move(files), segs, consumed, ambiguous);
   }
 
   const std::vector<int64_t>& bases(int64_t classId) {
@@ -316,6 +438,15 @@ struct Resolver::Impl {
     Resolution r;
     r.refId = ref.id;
     Binding b = modules.bind(ref.fileId, ref);
+    if (b.files.empty() && b.language == "python" && !b.module.empty() && b.module[0] != '.' &&
+        b.module.find('.') != std::string::npos &&
+        !(b.local == firstSegment(b.module) && b.symbolName.empty())) {
+      bool ambiguous = false;  // `from os.path import join`: os.py's alias `path`
+      b.files = pythonModuleFiles(ref.fileId, b.module, ambiguous);
+    }
+    const store::FileRow* from = modules.file(ref.fileId);
+    const std::string language = from ? from->language : std::string();
+    std::erase_if(b.files, [&](int64_t f) { return !sameFamily(language, f); });
     if (b.files.empty()) return r;  // external module: unresolved import
     r.targetFileId = b.files.front();
     if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
@@ -326,6 +457,7 @@ struct Resolver::Impl {
     const std::vector<int64_t> files = followReexports(b.files, ref.name);
     for (const auto& d : defsNamed(ref.name)) {
       if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+      if (!sameFamily(language, d.fileId)) continue;
       const DefinitionRow* parent = def(d.parentId);
       if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
                                          parent->kind == SymbolKind::kModule)))
@@ -352,7 +484,7 @@ struct Resolver::Impl {
     const auto& all = defsNamed(ref.name);
     std::vector<DefinitionRow> cands;
     for (const auto& d : all) {
-      if (!compatible(ref.kind, d.kind)) continue;
+      if (!compatible(ref.kind, d.kind) || !sameFamily(language, d.fileId)) continue;
       if (valueRef) {
         // Only module-level variables and constants (not fields, not locals).
         const DefinitionRow* parent = def(d.parentId);
@@ -420,7 +552,8 @@ struct Resolver::Impl {
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
           std::vector<int64_t> files = followReexports(b.files, original);
           if (merge && wildcard) files = withImplementations(std::move(files));
-          const auto& pool = original == ref.name ? cands : compatibleNamed(ref.kind, original);
+          const auto& pool =
+              original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const auto& d : pool) {
             if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
             const DefinitionRow* parent = def(d.parentId);
@@ -448,8 +581,27 @@ struct Resolver::Impl {
       // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f().
       std::string head = firstSegment(ref.qualifier);
       std::vector<const DefinitionRow*> found;
+      bool aliasAmbiguous = false;
       for (const auto& b : bindings(ref.fileId)) {
         if (b.local != head && b.local != ref.qualifier) continue;
+        {
+          // os.path.join(): through os.py's `import posixpath as path` to posixpath.join.
+          bool ambiguous = false;
+          auto module = qualifierThroughAliases(b, ref.qualifier, ambiguous);
+          if (!module.empty()) {
+            const std::vector<int64_t> files = followReexports(module, ref.name);
+            const size_t before = found.size();
+            for (const auto& d : cands)
+              if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
+                  (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+                  std::find(found.begin(), found.end(), &d) == found.end())
+                found.push_back(&d);
+            if (found.size() > before) {
+              aliasAmbiguous = aliasAmbiguous || ambiguous;
+              continue;
+            }
+          }
+        }
         const std::vector<int64_t> files =
             followReexports(b.files, b.symbolName.empty() ? ref.name : b.symbolName);
         for (const auto& d : cands)
@@ -463,10 +615,12 @@ struct Resolver::Impl {
             } else if (b.local == ref.qualifier && d.parentId != 0 && !isNamespaceLike(d.parentId)) {
               continue;
             }
-            found.push_back(&d);
+            if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
           }
       }
-      if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+      // Conditional aliases (posixpath or ntpath as path): the first, with lowered confidence.
+      if (!found.empty())
+        return pick(ref.id, found, aliasAmbiguous ? kQualifiedConfidence : kScopeConfidence, merge);
       // A qualifier naming a type or namespace: Class.staticMethod(), ns::f().
       std::string qualified = ref.qualifier + "." + ref.name;
       std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
@@ -498,6 +652,11 @@ struct Resolver::Impl {
       return r;
     }
     if (importedFromOutside) return r;  // the name comes from outside the repository
+    // A built-in of the language (Python `str`, JS `Map`, Go `len`, C `printf`, C++ `std::`):
+    // only scope, file or import evidence binds it, never a repository-wide name match.
+    if ((ref.qualifier.empty() && lang::isBuiltinName(language, ref.name)) ||
+        lang::isStandardQualifier(language, ref.qualifier))
+      return r;
     std::vector<const DefinitionRow*> all2;
     for (const auto& d : cands) {
       // A bare call reaches a member only where `this` is implicit.
@@ -543,16 +702,25 @@ struct Resolver::Impl {
     return memberOfClassOrBases(cls, cands).empty();
   }
 
-  const std::vector<DefinitionRow>& compatibleNamed(RefKind kind, const std::string& name) {
-    auto key = std::to_string(static_cast<int>(kind)) + '|' + name;
+  const std::vector<DefinitionRow>& compatibleNamed(RefKind kind, const std::string& name,
+                                                   const std::string& language) {
+    auto key = std::to_string(static_cast<int>(kind)) + '|' + std::string(lang::bindingFamily(language)) +
+               '|' + name;
     auto it = compatibleCache.find(key);
     if (it != compatibleCache.end()) return it->second;
     std::vector<DefinitionRow> out;
     for (const auto& d : defsNamed(name))
-      if (compatible(kind, d.kind)) out.push_back(d);
+      if (compatible(kind, d.kind) && sameFamily(language, d.fileId)) out.push_back(d);
     return compatibleCache.emplace(key, std::move(out)).first->second;
   }
   std::unordered_map<std::string, std::vector<DefinitionRow>> compatibleCache;
+
+  // A reference binds only to definitions of its language family (C/C++, JS/TS/TSX, else
+  // the language itself).
+  bool sameFamily(const std::string& language, int64_t defFileId) const {
+    const store::FileRow* f = modules.file(defFileId);
+    return f && lang::sameBindingFamily(language, f->language);
+  }
 
   bool isGoFile(int64_t fileId) const {
     const store::FileRow* f = modules.file(fileId);
