@@ -113,6 +113,14 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
   return rec;
 }
 
+lang::ExtractedFile unextracted(const lang::Language& language, std::string_view data) {
+  lang::ExtractedFile f;
+  f.language = std::string(language.id);
+  f.lines = static_cast<uint32_t>(std::count(data.begin(), data.end(), '\n')) +
+            (data.empty() || data.back() == '\n' ? 0 : 1);
+  return f;
+}
+
 // Parser threads pull jobs; the writer (calling thread) consumes outputs in completion order.
 class ParsePool {
  public:
@@ -176,7 +184,10 @@ class ParsePool {
       out.record.info.mtimeNs = job.file.mtimeNs;
       return out;
     }
-    auto ex = extractor.extract(*job.file.language, *data);
+    // A recognised language without queries yet (SPEC §6 second wave) is recorded as a file
+    // of that language with no symbols: counted, not a failure.
+    auto ex = job.file.language->extracted ? extractor.extract(*job.file.language, *data)
+                                           : Expected<lang::ExtractedFile>(unextracted(*job.file.language, *data));
     if (!ex) {
       out.error = ex.error().message;
       return out;
