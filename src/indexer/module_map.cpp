@@ -277,6 +277,7 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   b.module = imp.module;
   b.language = from->language;
   b.topLevel = imp.sourceId == 0;
+  b.fileId = fileId;
   const std::string& lang = from->language;
   if (imp.name == "*") {
     b.wildcard = imp.alias.empty();

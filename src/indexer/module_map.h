@@ -26,6 +26,7 @@ struct Binding {
   std::string module;            // the module as written (`os.path`, `./x`, `a::b`)
   std::string language;          // the importing file's language
   bool topLevel = true;          // a module-level import (not inside a function or class)
+  int64_t fileId = 0;            // the importing file
 };
 
 class ModuleMap {

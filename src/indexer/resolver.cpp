@@ -234,19 +234,26 @@ struct Resolver::Impl {
   // import rules apply) or does not reach a module.
   std::vector<int64_t> qualifierThroughAliases(const Binding& b, const std::string& qualifier,
                                                bool& ambiguous) {
-    if (b.language != "python" || b.files.empty()) return {};
+    if (b.language != "python" || b.module.empty()) return {};
     auto segs = dottedSegments(qualifier);
     size_t consumed = 1;
+    std::vector<int64_t> files = b.files;
     if (b.local == firstSegment(b.module) && b.symbolName.empty() && b.module[0] != '.') {
       // `import a.b.c` binds `a` to a/b/c.py: the qualifier must spell the whole module.
       auto mod = dottedSegments(b.module);
       if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin()))
         return {};
       consumed = mod.size();
+      // `import os.path` (no os/path.py): os.py's alias `path`.
+      if (files.empty() && mod.size() > 1) {
+        files = pythonModuleFiles(b.fileId, b.module, ambiguous);
+        if (files.empty()) return {};
+        return walkAliases(std::move(files), segs, consumed, ambiguous);
+      }
     } else if (b.local != segs.front()) {
       return {};
     }
-    std::vector<int64_t> files = b.files;
+    if (files.empty()) return {};
     if (!b.symbolName.empty()) {
       // `from os import path`: the imported name is an alias of a module.
       files = aliasTarget(files, b.symbolName, ambiguous);

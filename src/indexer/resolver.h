@@ -8,6 +8,12 @@
 //      C/C++ includes, Rust use);
 //   4. the same package/module (same directory for Go, Java, Kotlin, C#, Scala, Rust);
 //   5. a definition unique in the repository (reads and writes of variables excepted).
+// Every step binds only to definitions of a compatible language (C with C++, JavaScript with
+// TypeScript/TSX, every other language with itself: lang::sameBindingFamily). A bare built-in
+// name of the language (lang::isBuiltinName: Python `str`, JS `Map`, Go `len`, C `printf`, ...)
+// and a C++ `std::` name bind only by steps 1-4, never by step 5. Python attribute chains
+// follow module-level import aliases: `os.path.join` → os.py's `import posixpath as path` →
+// posixpath.join (several aliases of one name: the first in source order, at 0.9).
 // Confidence: 1.0 for scope and import evidence, 0.9 for a type-qualified or same-package match,
 // 0.7 (0.6 when written with a receiver) for a repository-wide unique name. A name with several
 // candidates and no evidence stays unresolved with its candidate count: never bound to all of

@@ -24,8 +24,8 @@ PYENV_STDLIB = "/root/.pyenv/versions/3.11.7/lib/python3.11"
 
 # name: (description, debian package or None, kind, source, extracted subdir)
 CORPORA = {
-    "cpython": ("CPython 3.11 standard library with its tests (pyenv build when present, "
-                "else Debian's /usr/lib/python3.11)", None, "cpython", None),
+    "cpython": ("CPython 3.11 standard library with its tests, site-packages excluded (pyenv build "
+                "when present, copied; else Debian's /usr/lib/python3.11)", None, "cpython", None),
     "cpython-debian": ("Debian's CPython 3.11 standard library (no tests)", "libpython3.11-stdlib",
                        "dir", "/usr/lib/python3.11"),
     "go": ("Go 1.19 standard library and toolchain sources", "golang-1.19-src", "dir",
@@ -62,9 +62,22 @@ def ensure_source(pkg, source):
 def ensure(name):
     desc, pkg, kind, source = CORPORA[name]
     if kind == "cpython":
-        if os.path.isdir(PYENV_STDLIB):
-            return PYENV_STDLIB
-        return ensure("cpython-debian")
+        if not os.path.isdir(PYENV_STDLIB):
+            return ensure("cpython-debian")
+        # The standard library with its tests, without the third-party site-packages the pyenv
+        # build carries (1,790 .py files, as the reference figures).
+        dest = os.path.join(CACHE, name)
+        marker = os.path.join(dest, ".cg-complete")
+        if not os.path.exists(marker):
+            if os.path.exists(dest):
+                shutil.rmtree(dest)
+            log(f"corpora: copying {PYENV_STDLIB} without site-packages/ and __pycache__/ into {dest}")
+            top = os.path.realpath(PYENV_STDLIB)
+            shutil.copytree(PYENV_STDLIB, dest, symlinks=True, ignore=lambda d, names: [
+                n for n in names if n == "__pycache__" or (n == "site-packages" and os.path.realpath(d) == top)])
+            with open(marker, "w") as f:
+                f.write(PYENV_STDLIB + " minus site-packages\n")
+        return dest
     if kind == "dir":
         ensure_source(pkg, source)
         return source

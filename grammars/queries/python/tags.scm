@@ -344,7 +344,7 @@
   name: (aliased_import name: (dotted_name) @name alias: (identifier) @alias)) @reference.import
 (import_from_statement
   module_name: [(dotted_name) (relative_import)] @module
-  (wildcard_import)) @reference.import
+  (wildcard_import) @name) @reference.import
 
 ; --- calls: `f()`, `obj.m()`, `pkg.mod.f()` (the receiver is the qualifier; `self.m()` is a
 ;     call on the current object)
