@@ -292,6 +292,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // commits in batches so memory and WAL stay bounded.
   const bool oneTransaction = !summary.fullIndex;
   std::vector<int64_t> changedFiles;
+  std::set<int64_t> importerFiles;  // files importing a changed or removed module
   std::set<std::string> affectedNames;
   if (summary.fullIndex)
     if (auto s = writer.beginBulkLoad(); !s) return s.error();
@@ -303,6 +304,12 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   };
 
   for (const auto& path : removed) {
+    // Its importers' qualified references may have resolved through it (an alias module).
+    if (auto id = writer.fileIdOf(path); id && *id) {
+      auto importers = writer.importersOf(**id);
+      if (!importers) return fail(importers.error());
+      importerFiles.insert(importers->begin(), importers->end());
+    }
     auto names = writer.removeFile(path);
     if (!names) return fail(names.error());
     affectedNames.insert(names->begin(), names->end());
@@ -339,6 +346,11 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           if (!res) return fail(res.error());
           ++summary.filesParsed;
           changedFiles.push_back(res->fileId);
+          if (!summary.fullIndex) {
+            auto importers = writer.importersOf(res->fileId);
+            if (!importers) return fail(importers.error());
+            importerFiles.insert(importers->begin(), importers->end());
+          }
           affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
           affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
           break;
@@ -371,13 +383,14 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   }
 
   // ---- resolve ----
-  if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty()) {
+  if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0) {
     auto resolveStart = std::chrono::steady_clock::now();
     report("resolving", 0, 0);
     Resolver resolver(writer);
     if (auto s = resolver.prepare(); !s) return fail(s.error());
     std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
-    auto pending = writer.refsToResolve(changedFiles, names, summary.fullIndex);
+    auto pending = writer.refsToResolve(changedFiles, names, summary.fullIndex,
+                                        std::vector<int64_t>(importerFiles.begin(), importerFiles.end()));
     if (!pending) return fail(pending.error());
     auto resolutions = resolver.resolve(*pending);
     if (!resolutions) return fail(resolutions.error());
@@ -406,7 +419,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // ---- analyse ----
   // A refresh that changed something recomputes inside its own transaction, so readers see the
   // new symbols and their scores together; a full index analyses after its last batch.
-  const bool graphChanged = summary.fullIndex || !changedFiles.empty() || !affectedNames.empty();
+  const bool graphChanged = summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0;
   const bool analyseFull = summary.fullIndex || !analyticsDone(db);
   if (!analyseFull && graphChanged) {
     report("analysing", 0, 0);

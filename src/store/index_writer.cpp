@@ -388,7 +388,8 @@ Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
 
 Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<int64_t>& fileIds,
                                                              const std::vector<std::string>& names,
-                                                             bool all) {
+                                                             bool all,
+                                                             const std::vector<int64_t>& importerFiles) {
   std::vector<PendingRef> out;
   const char* cols =
       "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
@@ -401,7 +402,9 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
   }
   if (auto st = db_.exec("CREATE TEMP TABLE IF NOT EXISTS pending_names(name TEXT PRIMARY KEY);"
                          "CREATE TEMP TABLE IF NOT EXISTS pending_files(id INTEGER PRIMARY KEY);"
-                         "DELETE FROM pending_names; DELETE FROM pending_files;");
+                         "CREATE TEMP TABLE IF NOT EXISTS pending_importers(id INTEGER PRIMARY KEY);"
+                         "DELETE FROM pending_names; DELETE FROM pending_files;"
+                         "DELETE FROM pending_importers;");
       !st)
     return st.error();
   {
@@ -415,15 +418,42 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
       insf.bind(1, id);
       if (auto st = insf.run(); !st) return st.error();
     }
+    Statement insi(db_.handle(), "INSERT OR IGNORE INTO pending_importers(id) VALUES(?)");
+    for (int64_t id : importerFiles) {
+      insi.bind(1, id);
+      if (auto st = insi.run(); !st) return st.error();
+    }
   }
   Statement s(db_.handle(),
               std::string(cols) +
                   "WHERE r.kind <> 'contains' AND (r.file_id IN (SELECT id FROM pending_files) OR "
-                  "r.name IN (SELECT name FROM pending_names) OR r.kind = 'imports') "
+                  "r.name IN (SELECT name FROM pending_names) OR r.kind = 'imports' OR "
+                  "(r.qualifier <> '' AND r.file_id IN (SELECT id FROM pending_importers))) "
                   "ORDER BY r.file_id, r.id");
   while (s.step()) out.push_back(readRef(s));
   if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
   return out;
+}
+
+Expected<std::vector<int64_t>> IndexWriter::importersOf(int64_t fileId) {
+  std::vector<int64_t> out;
+  Statement s(db_.handle(),
+              "SELECT DISTINCT r.file_id FROM refs r WHERE r.kind = 'imports' AND r.file_id <> ?1 AND "
+              "(r.target_file_id = ?1 OR r.target_id IN (SELECT id FROM symbols WHERE file_id = ?1))");
+  if (!s.valid()) return sqliteError(db_.handle(), "listing importers");
+  s.bind(1, fileId);
+  while (s.step()) out.push_back(s.i64(0));
+  if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing importers");
+  return out;
+}
+
+Expected<std::optional<int64_t>> IndexWriter::fileIdOf(const std::string& path) {
+  Impl& I = *impl_;
+  I.fileByPath.bind(1, path);
+  std::optional<int64_t> id;
+  if (I.fileByPath.step()) id = I.fileByPath.i64(0);
+  I.fileByPath.reset();
+  return id;
 }
 
 Status IndexWriter::applyResolutions(const std::vector<Resolution>& resolutions) {

@@ -36,7 +36,12 @@ CORPORA = {
     "boost": ("Boost 1.81 headers (C++)", "libboost1.81-dev", "dir", "/usr/include/boost"),
     "linux": ("Linux 6.1 kernel source (Debian linux-source-6.1), tarball extracted",
               "linux-source-6.1", "tar", "/usr/src/linux-source-6.1.tar.xz"),
+    "linux-core": ("Linux 6.1 without drivers/, arch/, sound/, tools/ and the rest: kernel mm fs net "
+                   "include lib block security crypto io_uring ipc init (hard links into 'linux')",
+                   "linux-source-6.1", "subset", "linux"),
 }
+LINUX_CORE_DIRS = ["kernel", "mm", "fs", "net", "include", "lib", "block", "security", "crypto",
+                   "io_uring", "ipc", "init"]
 
 
 def log(msg):
@@ -84,6 +89,17 @@ def ensure(name):
     dest = os.path.join(CACHE, name)
     marker = os.path.join(dest, ".cg-complete")
     if os.path.exists(marker):
+        return dest
+    if kind == "subset":
+        full = ensure(source)
+        if os.path.exists(dest):
+            shutil.rmtree(dest)
+        os.makedirs(dest)
+        log(f"corpora: linking {', '.join(LINUX_CORE_DIRS)} of {full} into {dest}")
+        for d in LINUX_CORE_DIRS:
+            subprocess.run(["cp", "-al", os.path.join(full, d), os.path.join(dest, d)], check=True)
+        with open(marker, "w") as f:
+            f.write(full + " subset\n")
         return dest
     ensure_source(pkg, source)
     if os.path.exists(dest):

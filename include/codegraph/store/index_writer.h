@@ -112,9 +112,15 @@ class IndexWriter {
   Expected<std::vector<DefinitionRow>> membersNamed(int64_t parentId, const std::string& name);
   // All non-contains refs of the given files, every ref whose name is in `names`, and every
   // import (whole-module imports carry no name, and module files come and go).
+  // `importerFiles`: files that import a changed or removed module; their qualified refs
+  // (`os.path.join`, `pkg.engine.run`) may resolve through that module's aliases.
   Expected<std::vector<PendingRef>> refsToResolve(const std::vector<int64_t>& fileIds,
                                                   const std::vector<std::string>& names,
-                                                  bool all);
+                                                  bool all,
+                                                  const std::vector<int64_t>& importerFiles = {});
+  // Files whose imports name this file or a symbol defined in it.
+  Expected<std::vector<int64_t>> importersOf(int64_t fileId);
+  Expected<std::optional<int64_t>> fileIdOf(const std::string& path);
   Status applyResolutions(const std::vector<Resolution>& resolutions);
 
   // C++ members defined outside their class in another file (`int Foo::bar() {...}` in foo.cpp,

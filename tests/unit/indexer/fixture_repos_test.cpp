@@ -114,6 +114,36 @@ std::vector<fs::path> sourceFiles(const fs::path& root) {
   return out;
 }
 
+
+// A module that re-binds an imported module (`import impl1 as engine`) changes: the callers
+// that went through it (`a.engine.run()` in another file, whose own text did not change) are
+// re-resolved, and the refreshed index equals a full index of the new tree; likewise when the
+// alias module is deleted.
+TEST(FixtureRepos, RefreshFollowsAliasModuleChanges) {
+  TempDir repo, work;
+  auto write = [&](const std::string& rel, const std::string& text) {
+    fs::create_directories((repo.path / rel).parent_path());
+    std::ofstream(repo.path / rel) << text;
+  };
+  write("impl1.py", "def run():\n    return 1\n");
+  write("impl2.py", "def run():\n    return 2\n");
+  write("a.py", "import impl1 as engine\n");
+  write("main.py", "import a\n\n\ndef go():\n    return a.engine.run()\n");
+  auto before = indexAndDump(repo.path, work.path / "inc.db", true);
+  EXPECT_NE(std::find(before.begin(), before.end(), "edge calls main.py::go::function -> impl1.py::run::function 1.00"),
+            before.end());
+  write("a.py", "import impl2 as engine\n");
+  auto refreshed = indexAndDump(repo.path, work.path / "inc.db", true);
+  auto full = indexAndDump(repo.path, work.path / "full1.db", true);
+  EXPECT_EQ(refreshed, full);
+  EXPECT_NE(std::find(refreshed.begin(), refreshed.end(), "edge calls main.py::go::function -> impl2.py::run::function 1.00"),
+            refreshed.end());
+  fs::remove(repo.path / "a.py");
+  auto removed = indexAndDump(repo.path, work.path / "inc.db", true);
+  auto fullRemoved = indexAndDump(repo.path, work.path / "full2.db", true);
+  EXPECT_EQ(removed, fullRemoved);
+}
+
 }  // namespace
 
 TEST(FixtureRepos, SymbolsAndEdgesMatchExpected) {
