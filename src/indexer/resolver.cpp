@@ -117,6 +117,11 @@ struct Resolver::Impl {
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
   std::unordered_map<int64_t, DefinitionRow> defById;
   std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
+  struct IncludeClosure {
+    std::vector<int64_t> files;
+    bool nameIndependent = true;
+  };
+  std::unordered_map<const Binding*, IncludeClosure> includeClosureCache;
   std::unordered_map<int64_t, std::vector<Binding>> rawBindingsCache;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
 
@@ -292,6 +297,23 @@ struct Resolver::Impl {
       }
     }
     return out;
+  }
+
+  // What a C/C++ include reaches: the headers it includes transitively and their
+  // implementation files. The same for every reference of the file, so computed once per
+  // binding (a kernel .c file resolves thousands of references through dozens of includes).
+  // Exact only when no file on the way binds a name of its own (then the closure does not depend
+  // on the name looked up); otherwise `nameIndependent` is false and the caller recomputes.
+  const IncludeClosure& includeClosure(const Binding& b) {
+    auto it = includeClosureCache.find(&b);
+    if (it != includeClosureCache.end()) return it->second;
+    IncludeClosure c;
+    c.files = followReexports(b.files, std::string());
+    for (int64_t f : c.files)
+      for (const auto& other : bindings(f))
+        if (!other.wildcard && !other.local.empty()) c.nameIndependent = false;
+    c.files = withImplementations(std::move(c.files));
+    return includeClosureCache.emplace(&b, std::move(c)).first->second;
   }
 
   // A C/C++ header's implementation file: `queue.h` declares what `queue.c` defines (x.c,
@@ -557,8 +579,18 @@ struct Resolver::Impl {
           }
           // An imported name may be re-exported under another name: look for the original.
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
-          std::vector<int64_t> files = followReexports(b.files, original);
-          if (merge && wildcard) files = withImplementations(std::move(files));
+          std::vector<int64_t> computed;
+          const std::vector<int64_t>* filesPtr = nullptr;
+          if (merge && wildcard) {
+            const IncludeClosure& closure = includeClosure(b);
+            if (closure.nameIndependent) filesPtr = &closure.files;
+          }
+          if (!filesPtr) {
+            computed = followReexports(b.files, original);
+            if (merge && wildcard) computed = withImplementations(std::move(computed));
+            filesPtr = &computed;
+          }
+          const std::vector<int64_t>& files = *filesPtr;
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const auto& d : pool) {

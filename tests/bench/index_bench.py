@@ -144,8 +144,8 @@ def fmt_ms(s):
 
 def print_tables(results):
     print(f"\nMachine: {machine_line()}\n")
-    print("| corpus | files | lines | MB | full index wall | CPU (user+sys) | peak RSS | files/s | lines/s | DB MB | ctags wall | ctags RSS | ratio to ctags |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| corpus | files | lines | MB | full index wall | CPU (user+sys) | peak RSS | files/s | lines/s | DB MB | ctags wall | ctags CPU | ctags RSS | wall ratio to ctags | CPU ratio |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         if not r["runs"]:
             continue
@@ -155,8 +155,9 @@ def print_tables(results):
         rss = max(x["maxrss_mb"] for x in r["runs"])
         cw = median_of(r["ctags"], "wall") if r["ctags"] else float("nan")
         crss = max(x["maxrss_mb"] for x in r["ctags"]) if r["ctags"] else float("nan")
+        ccpu = median_of(r["ctags"], "cpu") if r["ctags"] else float("nan")
         print(f"| {r['corpus']} | {c['files']:,} | {c['lines']:,} | {c['bytes'] / 1e6:.1f} | {wall:.2f} s | {cpu:.2f} s | "
-              f"{rss:.0f} MB | {c['files'] / wall:,.0f} | {c['lines'] / wall:,.0f} | {r['db_mb']:.0f} | {cw:.2f} s | {crss:.0f} MB | {wall / cw:.2f}× |")
+              f"{rss:.0f} MB | {c['files'] / wall:,.0f} | {c['lines'] / wall:,.0f} | {r['db_mb']:.0f} | {cw:.2f} s | {ccpu:.2f} s | {crss:.0f} MB | {wall / cw:.2f}× | {cpu / ccpu:.1f}× |")
     print("\nPhases of the full index (median run; from `--log-level info`):\n")
     print("| corpus | parse+write wall | CPU parse | CPU query | CPU write | indexes | resolve | analytics | symbols | edges |")
     print("|---|---|---|---|---|---|---|---|---|---|")
