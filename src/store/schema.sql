@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS symbols (
   complexity_rank REAL NOT NULL DEFAULT 0  -- percentile of complexity among callables (analytics)
 );
 CREATE INDEX IF NOT EXISTS symbols_by_name ON symbols(name);
+-- did-you-mean suggestions compare names case-insensitively (SqliteIndex::similarNames)
+CREATE INDEX IF NOT EXISTS symbols_by_name_nocase ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_by_qualified ON symbols(qualified_name);
 CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols(file_id, start_line);
 CREATE INDEX IF NOT EXISTS symbols_by_parent ON symbols(parent_id);
