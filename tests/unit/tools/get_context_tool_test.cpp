@@ -8,16 +8,10 @@
 namespace cg::tools::testing {
 namespace {
 
-class GetContextTool : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath("context_app")); }
-  static void TearDownTestSuite() {
-    delete repo_;
-    repo_ = nullptr;
-  }
-  static IndexedRepo* repo_;
+class GetContextTool : public SharedRepoSuite<GetContextTool> {
+ public:
+  static const char* fixtureName() { return "context_app"; }
 };
-IndexedRepo* GetContextTool::repo_ = nullptr;
 
 // Rank (0-based) of the item with this uid in a JSON answer; -1 when absent.
 int rankOf(const Json& answer, const std::string& uid) {

@@ -132,4 +132,18 @@ class IndexedRepo {
   ToolRegistry registry_;
 };
 
+// A test suite sharing one indexed fixture repository, built once per suite:
+//   class OutlineTool : public SharedRepoSuite<OutlineTool> {};   // tools_app by default
+template <class Suite>
+class SharedRepoSuite : public ::testing::Test {
+ protected:
+  static const char* fixtureName() { return "tools_app"; }
+  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath(Suite::fixtureName())); }
+  static void TearDownTestSuite() {
+    delete repo_;
+    repo_ = nullptr;
+  }
+  static inline IndexedRepo* repo_ = nullptr;
+};
+
 }  // namespace cg::tools::testing

@@ -9,16 +9,7 @@
 namespace cg::tools::testing {
 namespace {
 
-class OutlineTool : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath("tools_app")); }
-  static void TearDownTestSuite() {
-    delete repo_;
-    repo_ = nullptr;
-  }
-  static IndexedRepo* repo_;
-};
-IndexedRepo* OutlineTool::repo_ = nullptr;
+class OutlineTool : public SharedRepoSuite<OutlineTool> {};
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -8,16 +8,7 @@
 namespace cg::tools::testing {
 namespace {
 
-class SymbolContextTool : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath("tools_app")); }
-  static void TearDownTestSuite() {
-    delete repo_;
-    repo_ = nullptr;
-  }
-  static IndexedRepo* repo_;
-};
-IndexedRepo* SymbolContextTool::repo_ = nullptr;
+class SymbolContextTool : public SharedRepoSuite<SymbolContextTool> {};
 
 Json edge(Json uid, const std::string& name, const std::string& path, int line, int column,
           const std::string& kind, double confidence) {

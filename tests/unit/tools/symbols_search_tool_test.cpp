@@ -8,16 +8,7 @@
 namespace cg::tools::testing {
 namespace {
 
-class SymbolsTool : public ::testing::Test {
- protected:
-  static void SetUpTestSuite() { repo_ = new IndexedRepo(fixturePath("tools_app")); }
-  static void TearDownTestSuite() {
-    delete repo_;
-    repo_ = nullptr;
-  }
-  static IndexedRepo* repo_;
-};
-IndexedRepo* SymbolsTool::repo_ = nullptr;
+class SymbolsTool : public SharedRepoSuite<SymbolsTool> {};
 
 std::set<std::string> uids(const Json& list) {
   std::set<std::string> out;
