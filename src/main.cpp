@@ -1,6 +1,7 @@
 // The command line (SPEC §2): serve (default), index, call, stats, plus debug-extract for query
-// authors. Exit codes: 0 ok, 1 runtime failure, 2 usage error. Everything but the MCP protocol
-// and a command's own result goes to stderr.
+// authors. install, uninstall, doctor and help, and every command's help text, are in src/cli.
+// Exit codes: 0 ok, 1 runtime failure, 2 usage error. Everything but the MCP protocol and a
+// command's own result goes to stderr.
 #include <unistd.h>
 
 #include <algorithm>
@@ -23,6 +24,7 @@
 #include <spdlog/spdlog.h>
 
 #include "cg_version.h"
+#include "codegraph/cli/cli.h"
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/indexer/indexer_lock.h"
 #include "codegraph/indexer/service.h"
@@ -31,7 +33,6 @@
 #include "codegraph/store/analytics_writer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
-#include "codegraph/support/hash.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
@@ -44,103 +45,6 @@ namespace {
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;
-
-const char* kMainHelp = R"(codegraph-mcp — a code-intelligence MCP server over a tree-sitter symbol graph
-
-Usage:
-  codegraph-mcp [serve] --repo DIR [options]     MCP over stdio (what an AI client runs)
-  codegraph-mcp index --repo DIR [options]       index or refresh, then exit
-  codegraph-mcp call TOOL [JSON] --repo DIR      run one tool and print its result
-  codegraph-mcp stats --repo DIR                 what the index holds
-  codegraph-mcp debug-extract FILE [--tree]      show what the queries extract from one file
-  codegraph-mcp debug-dump --repo DIR            print the whole index as sorted lines
-  codegraph-mcp debug-query-profile FILE...      where the extraction queries spend time
-
-Options:
-  --repo DIR          repository root (default: the current directory)
-  --db PATH           index database (default: $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash>.db)
-  --threads N         parser threads (default: all cores)
-  --wait-timeout S    serve: how long a tool call waits for the first index (default 30)
-  --no-watch          serve: do not watch the files; refresh the index at start only
-  --log-level LEVEL   trace, debug, info, warn (default), error, off
-  --log-file PATH     write logs to PATH instead of stderr
-  --version           print the version
-  --help              this text (also: codegraph-mcp COMMAND --help)
-
-Examples:
-  codegraph-mcp --repo .
-  codegraph-mcp index --repo ~/src/project
-  codegraph-mcp call symbols '{"name":"main"}' --repo .
-  codegraph-mcp call search '{"query":"parse config","limit":5}' --repo .
-)";
-
-const std::map<std::string, const char*> kCommandHelp = {
-    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--no-watch] [--log-level L] [--log-file F]
-
-Speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout. Answers initialize at once,
-indexes or refreshes the repository in the background; a tool call that arrives before the first
-index is ready waits up to --wait-timeout seconds. `serve` is the default command.
-
-While serving, file changes (inotify; a periodic scan when the watch limit is reached) are
-re-indexed within a second, and a tool call waits (up to 2 s) for the refresh of changes made
-before it. With --no-watch the index is refreshed at start only.
-
-Several sessions may serve one repository: the first indexes (it holds <db>.lock), the others
-answer from the same database and take over when it exits.
-
-Example (the command line an MCP client registers):
-  codegraph-mcp --repo /path/to/repo
-)"},
-    {"index", R"(codegraph-mcp index --repo DIR [--db PATH] [--threads N]
-
-Indexes the repository (or refreshes an existing index: only changed files are re-parsed), shows
-progress on a terminal, and prints one summary line: files, symbols, edges, seconds, files/s.
-
-Example:
-  codegraph-mcp index --repo .
-)"},
-    {"call", R"(codegraph-mcp call TOOL [JSON] --repo DIR [--db PATH]
-
-Refreshes the index, runs one tool with the JSON arguments (default {}) and prints its result.
-Exit code 1 when the tool answers with an error.
-
-Examples:
-  codegraph-mcp call symbols '{"name":"Parser.parse"}' --repo .
-  codegraph-mcp call search '{"query":"http request"}' --repo .
-)"},
-    {"stats", R"(codegraph-mcp stats --repo DIR [--db PATH] [--top [N]]
-
-Prints what the index holds: files by language, symbols, edges by kind, unresolved references,
-database size and the time of the last completed index; then the analytics: communities,
-document links, files with git history, the largest communities and the most central symbols
-(5 of each; --top alone shows 10, --top N shows N).
-
-Example:
-  codegraph-mcp stats --repo . --top
-)"},
-    {"debug-dump", R"(codegraph-mcp debug-dump --repo DIR [--db PATH] [--analytics]
-
-Prints the index as sorted lines (symbols, resolved edges with confidence, unresolved
-references with their candidate counts): the format of tests/fixtures/*/expected.txt.
-With --analytics, prints the stored analytics instead (centrality, communities, document
-links, git history; see include/codegraph/store/dump.h).
-)"},
-    {"debug-query-profile", R"(codegraph-mcp debug-query-profile FILE... [--top N]
-
-Parses the files (all of one language), then reports the CPU time of the language's
-extraction query over them, combined and pattern by pattern (each pattern compiled alone),
-the N slowest first (default 25). A development aid for writing fast queries.
-
-Example:
-  codegraph-mcp debug-query-profile $(find /usr/lib/python3.11 -name '*.py' | head -200) --top 10
-)"},
-    {"debug-extract", R"(codegraph-mcp debug-extract FILE [--tree]
-
-Prints the symbols and references the language's queries extract from FILE (the format of
-tests/lang/*.expected), or with --tree the parse tree. With CODEGRAPH_QUERY_DIR=grammars/queries
-the query files are read from disk, so a query edit needs no rebuild.
-)"},
-};
 
 struct Args {
   std::string command = "serve";
@@ -220,17 +124,7 @@ Args parseArgs(int argc, char** argv) {
   return a;
 }
 
-std::string hashHex(const std::string& s) { return cg::fnv1a64Hex(s).substr(0, 12); }
-
-fs::path defaultDbPath(const fs::path& root) {
-  fs::path cache;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) cache = x;
-  else if (const char* home = std::getenv("HOME"); home && *home) cache = fs::path(home) / ".cache";
-  else cache = fs::temp_directory_path();
-  std::string name = root.filename().string();
-  if (name.empty()) name = "root";
-  return cache / "codegraph-mcp" / (name + "-" + hashHex(root.string()) + ".db");
-}
+using cg::cli::defaultDbPath;  // src/cli: shared with doctor
 
 fs::path resolveRepo(const std::string& repo) {
   std::error_code ec;
@@ -484,15 +378,17 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
 }  // namespace
 
 int main(int argc, char** argv) {
+  // install, uninstall, doctor, help: src/cli, with their own options.
+  if (argc > 1 && cg::cli::isCliCommand(argv[1])) return cg::cli::runCliCommand(argc, argv);
   Args args = parseArgs(argc, argv);
   if (args.version) {
     std::cout << "codegraph-mcp " << CG_VERSION << "\n";
     return kExitOk;
   }
   if (args.help) {
-    auto it = kCommandHelp.find(args.command);
+    const char* text = cg::cli::commandHelp(args.command);
     bool explicitCommand = argc > 1 && argv[1][0] != '-';
-    std::cout << (explicitCommand && it != kCommandHelp.end() ? it->second : kMainHelp);
+    std::cout << (explicitCommand && text ? text : cg::cli::mainHelp());
     return kExitOk;
   }
   if (auto s = cg::support::setupLogging(args.logLevel, args.logFile); !s) usageError(s.error().message);
