@@ -47,6 +47,7 @@ Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incre
   if (auto s = writer.apply(report.update); !s) return fail(s.error());
   if (auto s = db.setMeta("analytics_at", std::to_string(unixNow())); !s) return fail(s.error());
   if (auto s = db.setMeta("analytics_drift", std::to_string(report.drift)); !s) return fail(s.error());
+  if (auto s = db.setMeta("analytics_due", "0"); !s) return fail(s.error());
   if (own)
     if (auto s = db.exec("RELEASE analytics"); !s) return fail(s.error());
   const double writeSeconds = since(writeStart);

@@ -273,6 +273,13 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   for (const auto& f : walked) ++summary.filesByLanguage[std::string(f.language->id)];
 
   std::vector<ParseJob> jobs;
+  // Whether module paths came or went (a file added, removed or of another language now): only
+  // then can an import elsewhere bind to a different file.
+  bool fileSetChanged = summary.fullIndex || !removed.empty();
+  // Go's structural implements (method sets) are recomputed when a Go file may have changed.
+  bool goChanged = summary.fullIndex;
+  for (const auto& path : removed)
+    if (auto it = existing.find(path); it != existing.end() && it->second.language == "go") goChanged = true;
   for (const auto& f : walked) {
     auto it = existing.find(f.path);
     if (it != existing.end() && it->second.size == f.size && it->second.mtimeNs == f.mtimeNs &&
@@ -281,6 +288,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       continue;
     }
     ParseJob job{f, std::nullopt, 0};
+    if (it == existing.end() || it->second.language != f.language->id) fileSetChanged = true;
+    if (f.language->id == "go" || (it != existing.end() && it->second.language == "go")) goChanged = true;
     if (it != existing.end() && it->second.language == f.language->id) {
       job.knownHash = it->second.hash;
       job.knownId = it->second.id;
@@ -388,11 +397,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     report("resolving", 0, 0);
     Resolver resolver(writer);
     if (auto s = resolver.prepare(); !s) return fail(s.error());
+    const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
     auto pending = writer.refsToResolve(changedFiles, names, summary.fullIndex,
-                                        std::vector<int64_t>(importerFiles.begin(), importerFiles.end()));
+                                        std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
+                                        fileSetChanged);
     if (!pending) return fail(pending.error());
+    const double selectSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto resolutions = resolver.resolve(*pending);
+    const double bindSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     if (!resolutions) return fail(resolutions.error());
     summary.refsResolved = pending->size();
     for (size_t i = 0; i < resolutions->size(); i += kResolutionsPerApply) {
@@ -402,18 +415,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       if (auto s = writer.applyResolutions(chunk); !s) return fail(s.error());
       report("resolving", std::min(resolutions->size(), i + kResolutionsPerApply), resolutions->size());
     }
-    bool goChanged = summary.fullIndex;
-    for (const auto& [path, row] : existing)
-      if (row.language == "go") goChanged = true;
-    for (const auto& f : walked)
-      if (f.language->id == "go") goChanged = true;
     if (goChanged) {
       auto structural = computeGoStructuralImplements(writer);
       if (!structural) return fail(structural.error());
       spdlog::info("go: {} structural implements edges", *structural);
     }
-    spdlog::info("resolve: {} references in {:.2f}s", pending->size(),
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count());
+    spdlog::info("resolve: {} references in {:.3f}s (module map {:.3f}s, select {:.3f}s, bind {:.3f}s)",
+                 pending->size(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count(),
+                 prepareSeconds, selectSeconds - prepareSeconds, bindSeconds - selectSeconds);
   }
 
   // ---- analyse ----
@@ -421,7 +431,13 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // new symbols and their scores together; a full index analyses after its last batch.
   const bool graphChanged = summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0;
   const bool analyseFull = summary.fullIndex || !analyticsDone(db);
-  if (!analyseFull && graphChanged) {
+  // A deferred computation that never ran (the process stopped first) is still due.
+  auto dueMeta = db.meta("analytics_due");
+  const bool stillDue = dueMeta.ok() && *dueMeta == "1";
+  if (!analyseFull && (graphChanged || stillDue) && options.deferAnalytics) {
+    summary.analyticsDue = true;
+    if (auto s = db.setMeta("analytics_due", "1"); !s) return fail(s.error());
+  } else if (!analyseFull && (graphChanged || stillDue)) {
     report("analysing", 0, 0);
     auto analysed = runGraphAnalytics(db, true, options.analyticsBudget);
     if (!analysed) return fail(analysed.error());
@@ -447,6 +463,20 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   }
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return summary;
+}
+
+Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget) {
+  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto analysed = runGraphAnalytics(db, true, budget);
+  if (!analysed) {
+    (void)db.exec("ROLLBACK");
+    return analysed.error();
+  }
+  if (auto s = db.exec("COMMIT"); !s) {
+    (void)db.exec("ROLLBACK");
+    return s;
+  }
+  return okStatus();
 }
 
 }  // namespace cg::indexer

@@ -17,6 +17,8 @@ namespace {
 constexpr int kBackgroundNice = 5;  // added to the coordinator thread's nice value
 constexpr auto kReaderPollNotReady = std::chrono::milliseconds(250);
 constexpr auto kProgressWriteEvery = std::chrono::milliseconds(300);
+constexpr auto kAnalyticsQuiet = std::chrono::milliseconds(400);
+constexpr auto kAnalyticsMaxDelay = std::chrono::milliseconds(3000);
 
 std::string progressText(const IndexProgress& p) {
   return p.phase + " " + std::to_string(p.done) + " " + std::to_string(p.total);
@@ -208,11 +210,17 @@ void IndexService::runIndexer() {
     {
       std::unique_lock<std::mutex> lock(mu_);
       auto wake = [&] { return cancel_.load() || !queue_.empty(); };
-      if (retryAt != never)
-        cv_.wait_until(lock, retryAt, wake);
+      const Clock::time_point until = std::min(retryAt, analyticsDueAt_.value_or(never));
+      if (until != never)
+        cv_.wait_until(lock, until, wake);
       else
         cv_.wait(lock, wake);
       if (cancel_) break;
+      if (queue_.empty() && analyticsDueAt_ && Clock::now() >= *analyticsDueAt_) {
+        lock.unlock();
+        runAnalyticsIfDue();
+        continue;
+      }
       if (queue_.empty() && Clock::now() < retryAt) continue;
       std::set<std::string> paths;
       for (auto& b : queue_) {
@@ -272,6 +280,7 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
     }
   };
   if (!batch.fullWalk) o.onlyPaths = batch.paths;
+  o.deferAnalytics = true;
   auto result = indexRepository(*db_, o);
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -287,6 +296,11 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
   cv_.notify_all();
   if (result) {
     const auto& r = *result;
+    if (r.analyticsDue) {
+      const auto now = std::chrono::steady_clock::now();
+      if (!analyticsDueAt_) analyticsFirstDue_ = now;
+      analyticsDueAt_ = std::min(now + kAnalyticsQuiet, analyticsFirstDue_ + kAnalyticsMaxDelay);
+    }
     if (batch.fullWalk)
       spdlog::info(
           "refresh ({}): {} files seen, {} parsed, {} unchanged, {} removed, {} symbols in {:.2f}s",
@@ -310,6 +324,17 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
         "refresh failed and was rolled back ({}); answers come from the last completed "
         "index; retrying in {}s",
         e.message, options_.retryAfterFailure.count() / 1000.0);
+}
+
+void IndexService::runAnalyticsIfDue() {
+  if (!analyticsDueAt_) return;
+  analyticsDueAt_.reset();
+  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget); !s) {
+    // The scores stay those of the previous computation; the next refresh that changes the
+    // graph makes them due again.
+    spdlog::warn("graph analytics after a refresh failed and were rolled back: {}", s.error().message);
+    if (s.error().code == ErrorCode::kCorrupt) reopen_ = true;
+  }
 }
 
 IndexProgress IndexService::progress() const {

@@ -389,7 +389,8 @@ Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
 Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<int64_t>& fileIds,
                                                              const std::vector<std::string>& names,
                                                              bool all,
-                                                             const std::vector<int64_t>& importerFiles) {
+                                                             const std::vector<int64_t>& importerFiles,
+                                                             bool allImports) {
   std::vector<PendingRef> out;
   const char* cols =
       "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
@@ -424,12 +425,16 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
       if (auto st = insi.run(); !st) return st.error();
     }
   }
-  Statement s(db_.handle(),
-              std::string(cols) +
-                  "WHERE r.kind <> 'contains' AND (r.file_id IN (SELECT id FROM pending_files) OR "
-                  "r.name IN (SELECT name FROM pending_names) OR r.kind = 'imports' OR "
-                  "(r.qualifier <> '' AND r.file_id IN (SELECT id FROM pending_importers))) "
-                  "ORDER BY r.file_id, r.id");
+  // One indexed lookup per reason (a single WHERE with ORs would scan every reference).
+  const std::string live = " AND r.kind <> 'contains'";
+  std::string sql = std::string(cols) + "WHERE r.file_id IN (SELECT id FROM pending_files)" + live +
+                    " UNION " + cols + "WHERE r.name IN (SELECT name FROM pending_names)" + live +
+                    " UNION " + cols +
+                    "WHERE r.file_id IN (SELECT id FROM pending_importers) AND r.qualifier <> ''" + live;
+  if (allImports) sql += std::string(" UNION ") + cols + "WHERE r.kind = 'imports'";
+  sql += " ORDER BY 2, 1";
+  Statement s(db_.handle(), sql);
+  if (!s.valid()) return sqliteError(db_.handle(), "listing references");
   while (s.step()) out.push_back(readRef(s));
   if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
   return out;

@@ -75,6 +75,10 @@ CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_source ON refs(source_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
+-- The resolved symbol graph as the analytics read it (SqliteGraphSource::load), covering: reading
+-- every edge scans only the resolved ones, and none of their text. The WHERE must stay the query's.
+CREATE INDEX IF NOT EXISTS refs_edges ON refs(source_id, target_id, kind, confidence)
+  WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;
 
 -- Markdown documents and the code names they mention (linked by analytics).
 CREATE TABLE IF NOT EXISTS documents (

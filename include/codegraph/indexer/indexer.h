@@ -44,6 +44,11 @@ struct IndexOptions {
   // Bound on a refresh's graph analytics (community recomputation gives up at it; see
   // graph/analyse.h). A full index is not bounded.
   std::chrono::milliseconds analyticsBudget{800};
+  // A refresh commits without recomputing the graph analytics and reports them as due
+  // (IndexSummary::analyticsDue); the caller runs runDeferredAnalytics() later, in its own
+  // transaction. The serving process does this so an edit reaches the answers without waiting
+  // for PageRank and communities, and a burst of edits pays for them once.
+  bool deferAnalytics = false;
 };
 
 struct IndexSummary {
@@ -60,9 +65,14 @@ struct IndexSummary {
   uint64_t refsResolved = 0;  // references (re)resolved this run
   double seconds = 0;
   bool fullIndex = false;
+  bool analyticsDue = false;  // deferAnalytics: the graph changed and its analytics are stale
 };
 
 Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& options);
+
+// The incremental graph analytics a deferred refresh left due, in one transaction of their own
+// (readers see either all the old scores or all the new ones), bounded by `budget`.
+Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget);
 
 // 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
 std::string contentHash(std::string_view data);

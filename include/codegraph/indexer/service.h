@@ -117,6 +117,13 @@ class IndexService {
   std::shared_ptr<FileWatcher> watcher_;
   std::deque<ChangeBatch> queue_;
   uint64_t attemptedSeq_ = 0;  // changes up to this sequence number are applied (or failed)
+
+  // Deferred graph analytics (coordinator thread only): due once the queue has been quiet for
+  // kAnalyticsQuiet after a refresh that changed the graph, and at most kAnalyticsMaxDelay after
+  // the first such refresh even while edits keep coming.
+  std::optional<std::chrono::steady_clock::time_point> analyticsDueAt_;
+  std::chrono::steady_clock::time_point analyticsFirstDue_{};
+  void runAnalyticsIfDue();
 };
 
 }  // namespace cg::indexer

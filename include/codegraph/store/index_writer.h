@@ -110,14 +110,17 @@ class IndexWriter {
   Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
   // Members (direct children) of a symbol with a given name.
   Expected<std::vector<DefinitionRow>> membersNamed(int64_t parentId, const std::string& name);
-  // All non-contains refs of the given files, every ref whose name is in `names`, and every
-  // import (whole-module imports carry no name, and module files come and go).
+  // All non-contains refs of the given files, every ref whose name is in `names`, and, when
+  // `allImports` (a file was added, removed or changed language: module paths come and go),
+  // every import — whole-module imports carry no name. An edit of existing files leaves the
+  // module map as it was, so imports elsewhere can change only through the names they import.
   // `importerFiles`: files that import a changed or removed module; their qualified refs
   // (`os.path.join`, `pkg.engine.run`) may resolve through that module's aliases.
   Expected<std::vector<PendingRef>> refsToResolve(const std::vector<int64_t>& fileIds,
                                                   const std::vector<std::string>& names,
                                                   bool all,
-                                                  const std::vector<int64_t>& importerFiles = {});
+                                                  const std::vector<int64_t>& importerFiles = {},
+                                                  bool allImports = true);
   // Files whose imports name this file or a symbol defined in it.
   Expected<std::vector<int64_t>> importersOf(int64_t fileId);
   Expected<std::optional<int64_t>> fileIdOf(const std::string& path);

@@ -19,6 +19,7 @@
 #include "codegraph/indexer/service.h"
 #include "codegraph/indexer/watcher.h"
 #include "codegraph/model/symbol_index.h"
+#include "codegraph/store/database.h"
 #include "codegraph/store/sqlite_index.h"
 #include "temp_tree.h"
 
@@ -399,6 +400,79 @@ TEST(IndexService, OneIndexesTheOtherReadsAndTakesOverWhenItStops) {
   EXPECT_EQ(second.refreshCount(), 1u);
   EXPECT_EQ(definitions(db, "beta"), 1u);
   EXPECT_EQ(definitions(db, "alpha"), 0u);
+}
+
+std::string metaValue(const std::filesystem::path& db, const std::string& key) {
+  store::OpenOptions o;
+  o.path = db;
+  o.readOnly = true;
+  auto d = store::Database::open(o);
+  if (!d) return "<open failed>";
+  auto v = (*d)->meta(key);
+  return v ? *v : std::string("<none>");
+}
+
+// The community the analytics placed a symbol in (0: not computed since it appeared).
+int64_t communityOf(const std::filesystem::path& db, const std::string& name) {
+  store::SqliteIndex index(db);
+  model::LookupRequest req;
+  req.name = name;
+  bool more = false;
+  auto found = index.lookup(req, &more);
+  return found && found->size() == 1 ? (*found)[0].communityId : -1;
+}
+
+template <typename Pred>
+bool eventually(Pred pred, std::chrono::milliseconds timeout = 10000ms) {
+  auto until = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < until) {
+    if (pred()) return true;
+    std::this_thread::sleep_for(20ms);
+  }
+  return pred();
+}
+
+// A refresh commits its symbols at once and leaves the graph analytics due; the service computes
+// them when the changes have been quiet a moment, in their own transaction. A process that stops
+// before that leaves them due in the database, and the next one computes them.
+TEST(IndexService, AnalyticsFollowARefreshAndSurviveAStop) {
+  TempTree repo, cache;
+  repo.write("a.py", "def alpha():\n    return beta()\n\ndef beta():\n    return 1\n");
+  const auto db = cache.path("index.db");
+  {
+    IndexService first(serviceOptions(repo, db));
+    first.start();
+    ASSERT_EQ(first.waitReady(20s, nullptr, nullptr), std::nullopt);
+  }
+  EXPECT_GT(communityOf(db, "beta"), 0);
+
+  repo.write("b.py", "from a import alpha\n\ndef gamma():\n    return alpha()\n");
+  {
+    IndexService second(serviceOptions(repo, db));
+    second.start();
+    ASSERT_EQ(second.waitReady(20s, nullptr, nullptr), std::nullopt);
+    EXPECT_EQ(definitions(db, "gamma"), 1u);  // answers first, scores after
+    EXPECT_TRUE(eventually([&] { return metaValue(db, "analytics_due") == "0"; }));
+    EXPECT_GT(communityOf(db, "gamma"), 0);
+  }
+
+  // Stopped before the analytics ran: still due, and computed by the next process.
+  repo.write("c.py", "from b import gamma\n\ndef delta():\n    return gamma()\n");
+  {
+    IndexService third(serviceOptions(repo, db));
+    third.start();
+    ASSERT_EQ(third.waitReady(20s, nullptr, nullptr), std::nullopt);
+  }  // stops at once: well within the quiet period
+  EXPECT_EQ(definitions(db, "delta"), 1u);
+  EXPECT_EQ(metaValue(db, "analytics_due"), "1");
+  EXPECT_EQ(communityOf(db, "delta"), 0);
+  {
+    IndexService fourth(serviceOptions(repo, db));
+    fourth.start();
+    ASSERT_EQ(fourth.waitReady(20s, nullptr, nullptr), std::nullopt);
+    EXPECT_TRUE(eventually([&] { return metaValue(db, "analytics_due") == "0"; }));
+  }
+  EXPECT_GT(communityOf(db, "delta"), 0);
 }
 
 TEST(IndexService, AReaderWaitsForTheIndexersFirstIndex) {
