@@ -81,6 +81,8 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   const SymbolGraph g = buildSymbolGraph(snapshot);
   const auto n = static_cast<uint32_t>(g.nodes.size());
   report.buildSeconds = since(t);
+  auto stop = [&] { return options.interrupted && (report.interrupted = options.interrupted()); };
+  if (stop()) return report;
 
   // ---- centrality ----
   t = Clock::now();
@@ -104,6 +106,7 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   report.pagerankConverged = ranks.converged;
   const std::vector<double> centrality = percentileRanks(ranks.scores);
   report.pagerankSeconds = since(t);
+  if (stop()) return report;
 
   // ---- communities ----
   t = Clock::now();
@@ -137,6 +140,7 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
                                        options.incremental);
   report.communities = count;
   report.communitySeconds = since(t);
+  if (stop()) return report;
 
   // ---- complexity, documents, and the difference to what is stored ----
   t = Clock::now();

@@ -22,9 +22,11 @@ int64_t unixNow() {
 bool analyticsDone(store::Database& db) { return db.meta("analytics_at").ok(); }
 
 Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
-                                                 std::chrono::milliseconds budget) {
+                                                 std::chrono::milliseconds budget,
+                                                 std::function<bool()> interrupted) {
   const auto started = Clock::now();
   store::SqliteGraphSource source(db);
+  source.setInterrupt(interrupted);
   auto snapshot = source.load();
   if (!snapshot) return snapshot.error();
   const double loadSeconds = since(started);
@@ -32,9 +34,11 @@ Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incre
   graph::AnalyseOptions options;
   options.incremental = incremental;
   options.deadline = started + budget;
+  options.interrupted = interrupted;
   if (incremental)
     if (auto drift = db.meta("analytics_drift"); drift) options.previousDrift = std::atof(drift->c_str());
   auto report = graph::analyse(*snapshot, options);
+  if (report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
 
   const auto writeStart = Clock::now();
   store::AnalyticsWriter writer(db);

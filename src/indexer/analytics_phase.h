@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <future>
 #include <optional>
 #include <string>
@@ -24,8 +25,11 @@
 
 namespace cg::indexer {
 
+// `interrupted` (optional) is polled while loading and between the steps; when it returns true
+// the computation stops, nothing is written, and the result is ErrorCode::kCancelled.
 Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
-                                                 std::chrono::milliseconds budget);
+                                                 std::chrono::milliseconds budget,
+                                                 std::function<bool()> interrupted = {});
 
 // Whether the graph analytics have completed once on this database (a refresh that changed
 // nothing may skip them only then).

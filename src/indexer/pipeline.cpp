@@ -221,6 +221,14 @@ bool cancelled(const IndexOptions& o) { return o.cancel && o.cancel->load(); }
 Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& options) {
   auto started = std::chrono::steady_clock::now();
   IndexSummary summary;
+  // Wall time per step, logged at debug level: where a refresh spends its time.
+  std::string laps;
+  auto lastLap = started;
+  auto lap = [&](const char* what) {
+    auto now = std::chrono::steady_clock::now();
+    laps += fmt::format(" {} {:.1f}ms", what, std::chrono::duration<double, std::milli>(now - lastLap).count());
+    lastLap = now;
+  };
   auto report = [&](const char* phase, uint64_t done, uint64_t total) {
     if (options.progress) options.progress(IndexProgress{phase, done, total});
   };
@@ -236,6 +244,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   summary.fullIndex = existing.empty() || !db.meta("indexed_at").ok();
   // git log runs on its own thread while the files are parsed.
   HistoryRefresh history = HistoryRefresh::start(db, options.root, options.useGit);
+  lap("start");
 
   // ---- walk (or examine only the given paths) ----
   report("walking", 0, 0);
@@ -272,6 +281,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   summary.filesSeen = walked.size();
   for (const auto& f : walked) ++summary.filesByLanguage[std::string(f.language->id)];
 
+  lap("walk");
   std::vector<ParseJob> jobs;
   // Whether module paths came or went (a file added, removed or of another language now): only
   // then can an import elsewhere bind to a different file.
@@ -382,6 +392,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
                  parseMicros / 1e6, queryMicros / 1e6, writeMicros / 1e6);
   }
 
+  lap("parse+write");
   if (summary.fullIndex) {
     const auto indexStart = std::chrono::steady_clock::now();
     if (auto s = writer.commit(); !s) return fail(s.error());
@@ -426,6 +437,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
                  prepareSeconds, selectSeconds - prepareSeconds, bindSeconds - selectSeconds);
   }
 
+  lap("resolve");
   // ---- analyse ----
   // A refresh that changed something recomputes inside its own transaction, so readers see the
   // new symbols and their scores together; a full index analyses after its last batch.
@@ -446,28 +458,34 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   auto now = std::chrono::system_clock::now();
   if (auto s = db.setMeta("indexed_at", std::to_string(std::chrono::duration_cast<std::chrono::seconds>(now.time_since_epoch()).count())); !s)
     return fail(s.error());
+  lap("analyse");
   if (auto s = writer.commit(); !s) return fail(s.error());
   inTransaction = false;
+  lap("commit");
   if (analyseFull) {
     report("analysing", 0, 0);
     auto analysed = runGraphAnalytics(db, false, options.analyticsBudget);
     if (!analysed) return analysed.error();
   }
   if (auto s = history.finish(db); !s) return s.error();
+  lap("history");
 
-  auto counts = writer.counts();
+  auto counts = options.countTotals ? writer.counts() : Expected<store::IndexWriter::Counts>(makeError(ErrorCode::kNotFound, "not counted"));
   if (counts) {
     summary.symbols = counts->symbols;
     summary.edgesByKind = counts->edgesByKind;
     summary.unresolved = counts->unresolved;
   }
+  lap("counts");
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  spdlog::debug("index steps:{}", laps);
   return summary;
 }
 
-Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget) {
+Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
+                            std::function<bool()> interrupted) {
   if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto analysed = runGraphAnalytics(db, true, budget);
+  auto analysed = runGraphAnalytics(db, true, budget, std::move(interrupted));
   if (!analysed) {
     (void)db.exec("ROLLBACK");
     return analysed.error();

@@ -18,7 +18,7 @@ constexpr int kBackgroundNice = 5;  // added to the coordinator thread's nice va
 constexpr auto kReaderPollNotReady = std::chrono::milliseconds(250);
 constexpr auto kProgressWriteEvery = std::chrono::milliseconds(300);
 constexpr auto kAnalyticsQuiet = std::chrono::milliseconds(400);
-constexpr auto kAnalyticsMaxDelay = std::chrono::milliseconds(3000);
+constexpr auto kAnalyticsMaxDelay = std::chrono::milliseconds(10000);
 
 std::string progressText(const IndexProgress& p) {
   return p.phase + " " + std::to_string(p.done) + " " + std::to_string(p.total);
@@ -281,6 +281,7 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
   };
   if (!batch.fullWalk) o.onlyPaths = batch.paths;
   o.deferAnalytics = true;
+  o.countTotals = batch.fullWalk;  // only the full walk's log line reports them
   auto result = indexRepository(*db_, o);
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -329,7 +330,22 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
 void IndexService::runAnalyticsIfDue() {
   if (!analyticsDueAt_) return;
   analyticsDueAt_.reset();
-  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget); !s) {
+  // A change that arrives meanwhile goes first (its refresh must not wait behind PageRank),
+  // unless the analytics have already waited their longest: then they finish.
+  const bool overdue = std::chrono::steady_clock::now() >= analyticsFirstDue_ + kAnalyticsMaxDelay;
+  auto interrupted = [this, overdue] {
+    if (cancel_) return true;
+    if (overdue) return false;
+    std::lock_guard<std::mutex> g(mu_);
+    return !queue_.empty();
+  };
+  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted); !s) {
+    if (s.error().code == ErrorCode::kCancelled) {
+      // Still due: the refresh that interrupted them schedules them again.
+      analyticsDueAt_ = std::chrono::steady_clock::now() + kAnalyticsQuiet;
+      spdlog::debug("graph analytics interrupted by a change; due again");
+      return;
+    }
     // The scores stay those of the previous computation; the next refresh that changes the
     // graph makes them due again.
     spdlog::warn("graph analytics after a refresh failed and were rolled back: {}", s.error().message);

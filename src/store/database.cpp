@@ -107,7 +107,9 @@ Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
 }
 
 Database::~Database() {
-  if (db_) sqlite3_close_v2(db_);
+  if (!db_) return;
+  purgeStatementCache(db_);
+  sqlite3_close_v2(db_);
 }
 
 Status Database::exec(const std::string& sql) {

@@ -442,9 +442,12 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
 
 Expected<std::vector<int64_t>> IndexWriter::importersOf(int64_t fileId) {
   std::vector<int64_t> out;
+  // Two indexed lookups (an OR of the two would scan every reference).
   Statement s(db_.handle(),
-              "SELECT DISTINCT r.file_id FROM refs r WHERE r.kind = 'imports' AND r.file_id <> ?1 AND "
-              "(r.target_file_id = ?1 OR r.target_id IN (SELECT id FROM symbols WHERE file_id = ?1))");
+              "SELECT r.file_id FROM refs r WHERE r.target_file_id = ?1 AND r.kind = 'imports' "
+              "AND r.file_id <> ?1 UNION "
+              "SELECT r.file_id FROM refs r WHERE r.target_id IN (SELECT id FROM symbols WHERE "
+              "file_id = ?1) AND r.kind = 'imports' AND r.file_id <> ?1");
   if (!s.valid()) return sqliteError(db_.handle(), "listing importers");
   s.bind(1, fileId);
   while (s.step()) out.push_back(s.i64(0));

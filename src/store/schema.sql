@@ -75,6 +75,8 @@ CREATE INDEX IF NOT EXISTS refs_by_target ON refs(target_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_source ON refs(source_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
+-- Imports of a module file (IndexWriter::importersOf, run for every file a refresh changes).
+CREATE INDEX IF NOT EXISTS refs_by_target_file ON refs(target_file_id) WHERE target_file_id IS NOT NULL;
 -- The resolved symbol graph as the analytics read it (SqliteGraphSource::load), covering: reading
 -- every edge scans only the resolved ones, and none of their text. The WHERE must stay the query's.
 CREATE INDEX IF NOT EXISTS refs_edges ON refs(source_id, target_id, kind, confidence)

@@ -16,7 +16,10 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
     if (!st.valid()) return sqliteError(h, "graph nodes");
     std::string lastKind;
     model::SymbolKind kind = model::SymbolKind::kFunction;
+    uint32_t row = 0;
     while (st.step()) {
+      if (interrupted_ && (++row & 4095) == 0 && interrupted_())
+        return makeError(ErrorCode::kCancelled, "graph load interrupted");
       model::GraphNode n;
       n.id = st.i64(0);
       n.uid = st.text(1);
@@ -41,7 +44,10 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
                     "NULL AND source_id IS NOT NULL AND dropped = 0");
     if (!st.valid()) return sqliteError(h, "graph edges");
     snap.edges.reserve(1024);
+    uint32_t row = 0;
     while (st.step()) {
+      if (interrupted_ && (++row & 4095) == 0 && interrupted_())
+        return makeError(ErrorCode::kCancelled, "graph load interrupted");
       auto kind = model::parseRefKind(st.view(2));
       if (!kind) continue;
       snap.edges.push_back({st.i64(0), st.i64(1), *kind, st.f64(3)});

@@ -200,7 +200,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
                                    " FROM symbols s JOIN files f ON f.id = s.file_id "
                                    "WHERE s.name = ? ORDER BY s.centrality DESC, f.path, "
-                                   "s.start_line LIMIT ?");
+                                   "s.start_line LIMIT ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "lookup");
   st.bind(1, req.name).bind(2, kMaxFetch);
   uint32_t limit = req.limit.value_or(50);
@@ -213,7 +213,8 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
     if (!req.fileSuffix.empty() && !endsWithSegment(s.path, req.fileSuffix)) continue;
     if (!req.qualifier.empty()) {
       bool ok = endsWithSegment(s.qualifiedName, req.qualifier + "." + s.name) ||
-                endsWithSegment(s.qualifiedName, req.qualifier + "::" + s.name);
+                endsWithSegment(s.qualifiedName, req.qualifier + "::" + s.name) ||
+                endsWithSegment(s.qualifiedName, req.qualifier + "\\" + s.name);  // PHP
       if (!ok) {
         // pkg.Func: the package (Go/Java) or the module file/directory name.
         std::string dir = s.path.substr(0, s.path.rfind('/') == std::string::npos ? 0 : s.path.rfind('/'));
@@ -241,7 +242,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
 Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid) {
   CG_LEASE(lease);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
-                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.uid = ?");
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.uid = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "lookup by uid");
   st.bind(1, uid);
   if (!st.step()) return std::optional<model::Symbol>();
@@ -251,7 +252,7 @@ Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid
 Expected<std::optional<model::Symbol>> SqliteIndex::byId(int64_t id) {
   CG_LEASE(lease);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
-                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?");
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "lookup by id");
   st.bind(1, id);
   if (!st.step()) return std::optional<model::Symbol>();
@@ -274,7 +275,7 @@ Expected<std::vector<model::SearchHit>> SqliteIndex::search(const model::SearchR
                  std::string("SELECT ") + kSymbolColumns +
                      ", bm25(symbols_fts, 10.0, 2.0) FROM symbols_fts JOIN symbols s ON s.id = "
                      "symbols_fts.rowid JOIN files f ON f.id = s.file_id WHERE symbols_fts MATCH ? "
-                     "ORDER BY bm25(symbols_fts, 10.0, 2.0) LIMIT ?");
+                     "ORDER BY bm25(symbols_fts, 10.0, 2.0) LIMIT ?", kCached);
     if (!st.valid()) return sqliteError(lease.handle(), "search");
     st.bind(1, match).bind(2, kMaxFetch);
     while (st.step()) {
@@ -337,7 +338,7 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
     sql += ")";
   }
   sql += " ORDER BY rf.path, r.line, r.col LIMIT ?";
-  Statement st(lease.handle(), sql);
+  Statement st(lease.handle(), sql, kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "references");
   int i = 1;
   if (topLevel) st.bind(i++, req.topLevelOfFile);
@@ -379,7 +380,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
   CG_LEASE(lease);
   std::set<std::string> pool;
   {
-    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name = ? COLLATE NOCASE LIMIT 20");
+    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name = ? COLLATE NOCASE LIMIT 20", kCached);
     st.bind(1, name);
     while (st.step()) pool.insert(st.text(0));
   }
@@ -388,7 +389,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
     if (!match.empty()) {
       Statement st(lease.handle(),
                    "SELECT DISTINCT s.name FROM symbols_fts JOIN symbols s ON s.id = symbols_fts.rowid "
-                   "WHERE symbols_fts MATCH ? ORDER BY bm25(symbols_fts) LIMIT 200");
+                   "WHERE symbols_fts MATCH ? ORDER BY bm25(symbols_fts) LIMIT 200", kCached);
       st.bind(1, match);
       while (st.step()) pool.insert(st.text(0));
     }
@@ -397,7 +398,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
     // Names sharing the first characters (typos usually keep the start).
     std::string lo = name.substr(0, 3), hi = lo;
     hi.back() = static_cast<char>(hi.back() + 1);
-    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? LIMIT 500");
+    Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? LIMIT 500", kCached);
     st.bind(1, lo).bind(2, hi);
     while (st.step()) pool.insert(st.text(0));
   }
@@ -425,7 +426,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   CG_LEASE(lease);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
                                    " FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? "
-                                   "ORDER BY s.start_line, s.start_col");
+                                   "ORDER BY s.start_line, s.start_col", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "file symbols");
   st.bind(1, path);
   std::vector<model::Symbol> out;
@@ -435,7 +436,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
 
 Expected<std::optional<model::Community>> SqliteIndex::community(int64_t communityId) {
   CG_LEASE(lease);
-  Statement st(lease.handle(), "SELECT id, uid, label, size FROM communities WHERE id = ?");
+  Statement st(lease.handle(), "SELECT id, uid, label, size FROM communities WHERE id = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "community");
   st.bind(1, communityId);
   if (!st.step()) return std::optional<model::Community>();
@@ -453,7 +454,7 @@ Expected<std::vector<model::DocumentRef>> SqliteIndex::documentsNaming(int64_t s
   Statement st(lease.handle(),
                "SELECT f.path, coalesce(d.title, '') FROM doc_links l JOIN files f ON f.id = "
                "l.doc_file_id LEFT JOIN documents d ON d.file_id = l.doc_file_id "
-               "WHERE l.symbol_id = ? ORDER BY f.path LIMIT ?");
+               "WHERE l.symbol_id = ? ORDER BY f.path LIMIT ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "documents");
   st.bind(1, symbolId).bind(2, static_cast<int64_t>(limit) + 1);
   std::vector<model::DocumentRef> out;
@@ -479,7 +480,7 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
   model::FileHistory h;
   Statement st(lease.handle(),
                "SELECT h.commits_90d, h.last_commit FROM file_history h JOIN files f ON f.id = "
-               "h.file_id WHERE f.path = ?");
+               "h.file_id WHERE f.path = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "file history");
   st.bind(1, path);
   if (!st.step()) return h;
@@ -487,7 +488,7 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
   h.lastCommit = st.i64(1);
   Statement cs(lease.handle(),
                "SELECT c.time, c.hash, c.subject FROM file_commits c JOIN files f ON f.id = "
-               "c.file_id WHERE f.path = ? ORDER BY c.time DESC LIMIT 20");
+               "c.file_id WHERE f.path = ? ORDER BY c.time DESC LIMIT 20", kCached);
   if (!cs.valid()) return sqliteError(lease.handle(), "file commits");
   cs.bind(1, path);
   while (cs.step()) h.recent.push_back({cs.i64(0), cs.text(1), cs.text(2)});
@@ -505,7 +506,7 @@ Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest&
             "'n' || qualifier || '.' || name)) FROM refs WHERE source_id = ? AND dropped = 0";
   if (!req.incoming && !req.includeUnresolved) sql += " AND target_id IS NOT NULL";
   if (!req.incoming) sql += " GROUP BY kind";
-  Statement st(lease.handle(), sql);
+  Statement st(lease.handle(), sql, kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "reference counts");
   st.bind(1, req.symbolId);
   model::RefCounts out;
@@ -527,7 +528,7 @@ Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedReq
   model::RankedSymbols out;
   {
     Statement st(lease.handle(),
-                 "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id" + where);
+                 "SELECT count(*) FROM symbols s JOIN files f ON f.id = s.file_id" + where, kCached);
     if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
     st.bind(1, req.language).bind(2, req.language);
     if (st.step()) out.total = static_cast<uint32_t>(st.i64(0));
@@ -536,7 +537,7 @@ Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedReq
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
                                    " FROM symbols s JOIN files f ON f.id = s.file_id" + where +
                                    " ORDER BY s.centrality DESC, f.path, s.start_line, s.start_col "
-                                   "LIMIT ?");
+                                   "LIMIT ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
   st.bind(1, req.language).bind(2, req.language).bind(3, static_cast<int64_t>(limit));
   while (st.step()) out.symbols.push_back(readSymbol(st));
@@ -558,7 +559,7 @@ Expected<model::FileMatches> SqliteIndex::files(const model::FilesRequest& req, 
   Statement st(lease.handle(),
                "SELECT f.id, f.path, f.language, f.size, f.mtime_ns, f.hash, f.lines, f.is_test "
                "FROM files f WHERE f.language <> 'markdown' AND (f.path = ?1 OR f.path LIKE ?2 "
-               "ESCAPE '\\' OR f.path LIKE ?3 ESCAPE '\\') ORDER BY f.path");
+               "ESCAPE '\\' OR f.path LIKE ?3 ESCAPE '\\') ORDER BY f.path", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "files");
   std::string escaped;
   for (char c : path) {

@@ -1,6 +1,74 @@
 #include "statement.h"
 
+#include <mutex>
+#include <unordered_map>
+#include <vector>
+
 namespace cg::store {
+namespace {
+
+constexpr size_t kMaxCachedSql = 256;  // distinct statements kept per connection
+
+struct StatementCache {
+  std::mutex mu;
+  std::unordered_map<sqlite3*, std::unordered_map<std::string, std::vector<sqlite3_stmt*>>> idle;
+};
+
+StatementCache& statementCache() {
+  static auto* cache = new StatementCache;  // never destroyed: connections may outlive statics
+  return *cache;
+}
+
+}  // namespace
+
+Statement::Statement(sqlite3* db, std::string_view sql, CachedTag) : db_(db), cacheKey_(sql) {
+  {
+    auto& c = statementCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto conn = c.idle.find(db);
+    if (conn != c.idle.end()) {
+      auto it = conn->second.find(cacheKey_);
+      if (it != conn->second.end() && !it->second.empty()) {
+        stmt_ = it->second.back();
+        it->second.pop_back();
+        return;
+      }
+    }
+  }
+  if (sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
+                         &stmt_, nullptr) != SQLITE_OK) {
+    stmt_ = nullptr;
+  }
+}
+
+void Statement::release() {
+  if (!stmt_) return;
+  if (!cacheKey_.empty()) {
+    sqlite3_reset(stmt_);
+    sqlite3_clear_bindings(stmt_);
+    auto& c = statementCache();
+    std::lock_guard<std::mutex> lock(c.mu);
+    auto& conn = c.idle[db_];
+    auto it = conn.find(cacheKey_);
+    if (it != conn.end() || conn.size() < kMaxCachedSql) {
+      conn[cacheKey_].push_back(stmt_);
+      stmt_ = nullptr;
+      return;
+    }
+  }
+  sqlite3_finalize(stmt_);
+  stmt_ = nullptr;
+}
+
+void purgeStatementCache(sqlite3* db) {
+  auto& c = statementCache();
+  std::lock_guard<std::mutex> lock(c.mu);
+  auto conn = c.idle.find(db);
+  if (conn == c.idle.end()) return;
+  for (auto& [sql, list] : conn->second)
+    for (sqlite3_stmt* s : list) sqlite3_finalize(s);
+  c.idle.erase(conn);
+}
 
 Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   if (sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()), SQLITE_PREPARE_PERSISTENT,
@@ -9,15 +77,14 @@ Statement::Statement(sqlite3* db, std::string_view sql) : db_(db) {
   }
 }
 
-Statement::~Statement() {
-  if (stmt_) sqlite3_finalize(stmt_);
-}
+Statement::~Statement() { release(); }
 
 Statement& Statement::operator=(Statement&& o) noexcept {
   if (this != &o) {
-    if (stmt_) sqlite3_finalize(stmt_);
+    release();
     stmt_ = o.stmt_;
     db_ = o.db_;
+    cacheKey_ = std::move(o.cacheKey_);
     o.stmt_ = nullptr;
   }
   return *this;

@@ -12,12 +12,23 @@
 
 namespace cg::store {
 
+// Marks a statement worth keeping prepared: the query paths run the same few statements
+// thousands of times (get_context asks for the edges of up to 400 symbols per call), and
+// compiling SQL costs more than running it. A cached statement comes from, and returns to, a
+// per-connection free list (reset, bindings cleared); purgeStatementCache() finalizes a
+// connection's list before it closes.
+struct CachedTag {};
+inline constexpr CachedTag kCached{};
+
 class Statement {
  public:
   Statement() = default;
   Statement(sqlite3* db, std::string_view sql);
+  Statement(sqlite3* db, std::string_view sql, CachedTag);
   ~Statement();
-  Statement(Statement&& o) noexcept : stmt_(o.stmt_), db_(o.db_) { o.stmt_ = nullptr; }
+  Statement(Statement&& o) noexcept : stmt_(o.stmt_), db_(o.db_), cacheKey_(std::move(o.cacheKey_)) {
+    o.stmt_ = nullptr;
+  }
   Statement& operator=(Statement&& o) noexcept;
   Statement(const Statement&) = delete;
   Statement& operator=(const Statement&) = delete;
@@ -59,10 +70,16 @@ class Statement {
   }
 
  private:
+  void release();  // finalize, or hand a cached statement back to its free list
+
   sqlite3_stmt* stmt_ = nullptr;
   sqlite3* db_ = nullptr;
+  std::string cacheKey_;  // the SQL of a cached statement; empty otherwise
   int last_ = SQLITE_OK;
 };
+
+// Finalizes the cached statements of a connection (Database's destructor, before closing).
+void purgeStatementCache(sqlite3* db);
 
 Error sqliteError(sqlite3* db, std::string_view what);
 

@@ -164,7 +164,7 @@ def main():
     calls = sample_arguments(db, args.calls, args.seed)
     wdir = os.path.join(WORK, label)
     os.makedirs(wdir, exist_ok=True)
-    cmd = [args.bin, "--repo", repo, "--db", db, "--log-level", "info"]
+    cmd = [args.bin, "--repo", repo, "--db", db, "--log-level", os.environ.get("CG_LOG_LEVEL", "info")]
     srv = Server(cmd, os.path.join(wdir, "serve.log"))
     res = {"corpus": label, "repo": repo, "db": db, "calls": args.calls, "machine": machine_line(), "tools": {}}
     try:

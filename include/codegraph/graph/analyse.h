@@ -17,6 +17,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <cstdint>
 
 #include "codegraph/model/graph_source.h"
@@ -28,10 +29,14 @@ struct AnalyseOptions {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   double previousDrift = 0;         // from the last run's report
   double fullCommunityDrift = 0.05;
+  // Polled between the steps (graph, PageRank, communities); when it returns true, analyse
+  // stops and reports `interrupted` with an empty update.
+  std::function<bool()> interrupted;
 };
 
 struct AnalyseReport {
   model::AnalyticsUpdate update;
+  bool interrupted = false;
   double drift = 0;  // to pass back as previousDrift next time
   bool louvainRan = false;
   bool louvainComplete = true;

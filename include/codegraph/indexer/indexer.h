@@ -49,6 +49,9 @@ struct IndexOptions {
   // transaction. The serving process does this so an edit reaches the answers without waiting
   // for PageRank and communities, and a burst of edits pays for them once.
   bool deferAnalytics = false;
+  // Fill IndexSummary's database totals (symbols, edges by kind, unresolved): a scan of every
+  // reference, which a small refresh whose caller does not report them can skip.
+  bool countTotals = true;
 };
 
 struct IndexSummary {
@@ -59,7 +62,7 @@ struct IndexSummary {
   uint64_t parseFailures = 0;   // unreadable or unparsable (counted, logged)
   std::map<std::string, uint64_t> filesByLanguage;  // of the files seen
   std::map<SkipReason, uint64_t> skipped;
-  uint64_t symbols = 0;  // in the database after the run
+  uint64_t symbols = 0;  // in the database after the run (these three: when countTotals)
   std::map<std::string, uint64_t> edgesByKind;  // resolved edges in the database
   uint64_t unresolved = 0;
   uint64_t refsResolved = 0;  // references (re)resolved this run
@@ -72,7 +75,11 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
 
 // The incremental graph analytics a deferred refresh left due, in one transaction of their own
 // (readers see either all the old scores or all the new ones), bounded by `budget`.
-Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget);
+// `interrupted` (optional): polled during the computation; when it returns true, nothing is
+// written, the analytics stay due and the result is ErrorCode::kCancelled (a refresh waiting
+// behind them goes first).
+Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
+                            std::function<bool()> interrupted = {});
 
 // 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
 std::string contentHash(std::string_view data);

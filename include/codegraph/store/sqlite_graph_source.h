@@ -6,6 +6,8 @@
 // sees the refresh's own writes. Threads: the Database's thread only.
 #pragma once
 
+#include <functional>
+
 #include "codegraph/model/graph_source.h"
 #include "codegraph/store/database.h"
 
@@ -15,9 +17,12 @@ class SqliteGraphSource : public model::GraphSource {
  public:
   explicit SqliteGraphSource(Database& db) : db_(db) {}
   Expected<model::GraphSnapshot> load() override;
+  // Polled while loading; when it returns true, load() stops with ErrorCode::kCancelled.
+  void setInterrupt(std::function<bool()> interrupted) { interrupted_ = std::move(interrupted); }
 
  private:
   Database& db_;
+  std::function<bool()> interrupted_;
 };
 
 }  // namespace cg::store
