@@ -33,6 +33,11 @@ std::vector<std::string> splitOn(const std::string& s, const std::string& sep) {
 
 bool isJsFamily(const std::string& l) { return l == "javascript" || l == "typescript" || l == "tsx"; }
 
+// A PHP require/include path ("lib/x.php", "/x.inc"), as opposed to a `use` namespace name.
+bool isPhpPath(const std::string& m) {
+  return m.find('/') != std::string::npos || m.find('.') != std::string::npos;
+}
+
 }  // namespace
 
 std::string directoryOf(const std::string& path) {
@@ -62,13 +67,26 @@ void ModuleMap::load(std::vector<store::FileRow> files) {
   byPath_.clear();
   byBasename_.clear();
   byDir_.clear();
+  byPackage_.clear();
   for (size_t i = 0; i < files_.size(); ++i) {
     const auto& f = files_[i];
     byId_.emplace(f.id, i);
     byPath_.emplace(f.path, f.id);
     byBasename_[basenameOf(f.path)].push_back(f.id);
     byDir_[directoryOf(f.path)].push_back(f.id);
+    if (!f.package.empty()) byPackage_[f.package].push_back(f.id);
   }
+  for (auto& [pkg, ids] : byPackage_) sortByPath(ids);
+}
+
+std::vector<int64_t> ModuleMap::byPackage(const std::string& package,
+                                          const std::string& language) const {
+  std::vector<int64_t> out;
+  auto it = byPackage_.find(package);
+  if (it == byPackage_.end()) return out;
+  for (int64_t id : it->second)
+    if (files_[byId_.at(id)].language == language) out.push_back(id);
+  return out;
 }
 
 void ModuleMap::sortByPath(std::vector<int64_t>& ids) const {
@@ -199,8 +217,14 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
   }
   if (lang == "java" || lang == "kotlin" || lang == "scala") {
     std::string path = replaceAll(module, ".", "/");
-    if (imp.name == "*" || (path.size() > 2 && path.substr(path.size() - 2) == "/*")) {
+    const bool scalaWildcard = lang == "scala" && imp.name == "_";  // Scala 2 `import a.b._`
+    if (imp.name == "*" || scalaWildcard || (path.size() > 2 && path.substr(path.size() - 2) == "/*")) {
       std::string d = path.size() > 2 && path.substr(path.size() - 2) == "/*" ? path.substr(0, path.size() - 2) : path;
+      // Kotlin and Scala files need not sit in their package's directory: the package clause.
+      if (lang != "java") {
+        auto hit = byPackage(replaceAll(d, "/", "."), lang);
+        if (!hit.empty()) return hit;
+      }
       return byDirectorySuffix(d, lang);
     }
     for (int drop = 0; drop < 3; ++drop) {
@@ -212,7 +236,39 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
       if (parent.empty()) break;
       path = parent;  // static import a.b.C.m, nested class a.b.C.D
     }
+    // Kotlin and Scala: one file may define many top-level names (Helpers.kt defines Money):
+    // the files of package a.b for `import a.b.Money`, of package a.b.C for a member a.b.C.m.
+    // Scala's `import a.b.{C, D}`: module a.b is the package itself.
+    if (lang != "java") {
+      std::string pkg = module;
+      for (int drop = 0; drop < 3; ++drop) {
+        if (drop > 0) {
+          size_t dot = pkg.rfind('.');
+          if (dot == std::string::npos) break;
+          pkg = pkg.substr(0, dot);
+        }
+        auto hit = byPackage(pkg, lang);
+        if (!hit.empty()) return hit;
+      }
+    }
     return {};
+  }
+  if (lang == "csharp") {
+    // `using A.B;` names a namespace: its files. `using static A.B.C;` / `using X = A.B.C;`
+    // name a type: the file C.cs of namespace A.B, else every file of that namespace.
+    auto hit = byPackage(module, lang);
+    if (!hit.empty()) return hit;
+    size_t dot = module.rfind('.');
+    if (dot == std::string::npos) return {};
+    hit = byPackage(module.substr(0, dot), lang);
+    std::vector<int64_t> named;
+    for (int64_t id : hit)
+      if (basenameOf(files_[byId_.at(id)].path) == module.substr(dot + 1) + ".cs") named.push_back(id);
+    return named.empty() ? hit : named;
+  }
+  if (lang == "swift") {
+    // `import MyLib`: the module is a target, SwiftPM's Sources/MyLib/ (any directory so named).
+    return byDirectorySuffix(module, lang);
   }
   if (lang == "c" || lang == "cpp") {
     auto local = exact(joinPath(dir, module));
@@ -264,6 +320,58 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
     if (relative) return firstOf({base + ".rs", base + "/mod.rs", base + "/lib.rs"}, false);
     return {};
   }
+  if (lang == "ruby") {
+    // require_relative "x" / require "a/b": beside the requiring file first, else a file
+    // whose path ends with it (lib/a/b.rb: the load path is not known).
+    std::string m = module;
+    if (m.size() > 3 && m.compare(m.size() - 3, 3, ".rb") == 0) m = m.substr(0, m.size() - 3);
+    auto local = exact(joinPath(dir, m) + ".rb");
+    if (!local.empty()) return local;
+    if (m.rfind("./", 0) == 0 || m.rfind("../", 0) == 0) return {};
+    return bySuffix(m + ".rb");
+  }
+  if (lang == "bash") {
+    // source "$DIR/lib/x.sh", . "$(dirname "$0")/x.sh": what follows the last expansion is
+    // known; the path before it is not (resolved as a path suffix then).
+    std::string m = module;
+    size_t dollar = m.rfind('$');
+    bool dynamic = dollar != std::string::npos;
+    if (dynamic) {
+      size_t slash = m.find('/', dollar);
+      if (slash == std::string::npos) return {};
+      m = m.substr(slash + 1);
+    }
+    if (m.empty() || (!dynamic && m[0] == '/')) return {};  // absolute: outside the repository
+    // Beside the script, else from the repository root (a path is relative to the working
+    // directory, usually the root), else any file whose path ends with it.
+    auto hit = firstOf({joinPath(dir, m), joinPath("", m)}, false);
+    if (!hit.empty() || joinPath("", m).empty()) return hit;
+    return bySuffix(joinPath("", m));
+  }
+  if (lang == "lua") {
+    // require "a.b" → a/b.lua | a/b/init.lua anywhere (package.path is not known).
+    std::string p = replaceAll(module, ".", "/");
+    return firstOf({p + ".lua", p + "/init.lua"}, true);
+  }
+  if (lang == "php") {
+    if (isPhpPath(module)) {
+      // require/include "x.php" (`__DIR__ . '/x.php'`): beside the file, else a path ending in it.
+      std::string m = module;
+      m.erase(0, m.find_first_not_of('/'));
+      auto local = exact(joinPath(dir, m));
+      return !local.empty() ? local : bySuffix(joinPath("", m));
+    }
+    // use A\B\C (PSR-4: one class a file): the file C.php under the longest suffix of A/B/ found.
+    auto segs = splitOn(replaceAll(module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
+    std::erase(segs, std::string());
+    for (size_t start = 0; start < segs.size(); ++start) {
+      std::string suffix;
+      for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
+      auto hit = bySuffix(suffix + ".php");
+      if (!hit.empty() && (start + 1 < segs.size() || hit.size() == 1)) return hit;
+    }
+    return {};
+  }
   // Generic: dotted or :: module names as paths.
   std::string p = replaceAll(replaceAll(module, "::", "/"), ".", "/");
   return bySuffix(p);
@@ -279,7 +387,7 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   b.topLevel = imp.sourceId == 0;
   b.fileId = fileId;
   const std::string& lang = from->language;
-  if (imp.name == "*") {
+  if (imp.name == "*" || (lang == "scala" && imp.name == "_")) {
     b.wildcard = imp.alias.empty();
     b.local = imp.alias;
   } else if (!imp.name.empty()) {
@@ -305,8 +413,15 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
     }
   } else if (!imp.alias.empty()) {
     b.local = imp.alias;
-  } else if (lang == "c" || lang == "cpp") {
-    b.wildcard = true;  // an include makes every top-level name of the header visible
+  } else if (lang == "ruby" || lang == "lua" || lang == "bash" ||
+             (lang == "php" && isPhpPath(imp.module))) {
+    b.wildcard = true;  // a require makes every top-level name of the file visible
+  } else if (lang == "php") {
+    b.local = imp.module.substr(imp.module.rfind('\\') + 1);  // `use A\B\C` binds C
+  } else if (lang == "c" || lang == "cpp" || lang == "csharp" || lang == "swift") {
+    // An include makes every top-level name of the header visible, a C# `using` every type
+    // of the namespace, a Swift `import` every name of the module.
+    b.wildcard = true;
   } else if (lang == "python") {
     b.local = imp.module.substr(0, imp.module.find('.'));  // `import a.b` binds `a`
   } else {

@@ -3,8 +3,18 @@
 //   JS/TS    './x' → x.ts|.tsx|.d.ts|.js|.jsx|.mjs|.cjs | x/index.*; bare specifiers are external
 //   Go       "host/mod/pkg" → the directory whose path ends with the longest suffix of it
 //   Java     a.b.C → a/b/C.java; a.b.* → the directory a/b
+//   Kotlin, Scala: as Java (.kt, .scala), else by package clause: a.b.C → the files of package
+//            a.b (a file defines many top-level names), a.b.* → the files of package a.b
 //   C/C++    "x.h" → next to the includer, else any file whose path ends with it
 //   Rust     crate::a::b → a/b.rs | a/b/mod.rs (or the parent module when b is an item)
+//   Ruby     require(_relative) "a/b" → a/b.rb beside the file, else any path ending in a/b.rb
+//   Lua      require "a.b" → a/b.lua | a/b/init.lua (path suffix)
+//   Bash     source x.sh / . "$DIR/lib/x.sh" → beside the file, else a path ending in the part
+//            after the last expansion (lib/x.sh)
+//   PHP      use A\B\C → C.php under the longest suffix of A/B/ (PSR-4); require "x.php" → beside
+//            the file, else any path ending in x.php
+//   C#       using A.B → every file of namespace A.B (a wildcard); A.B.C → namespace A.B's C.cs
+//   Swift    import M → the files of a directory named M (a SwiftPM target; a wildcard)
 // Everything else: a path-suffix match of the module with '.' or '::' as '/'.
 #pragma once
 
@@ -45,6 +55,8 @@ class ModuleMap {
  private:
   std::vector<int64_t> moduleFiles(const store::FileRow& from, const store::PendingRef& imp) const;
   std::vector<int64_t> byDirectorySuffix(const std::string& dirSuffix, const std::string& language) const;
+  // Files of `language` whose package clause (C# namespace) is `package`, sorted by path.
+  std::vector<int64_t> byPackage(const std::string& package, const std::string& language) const;
   void sortByPath(std::vector<int64_t>& ids) const;
 
   std::vector<store::FileRow> files_;
@@ -52,6 +64,7 @@ class ModuleMap {
   std::unordered_map<std::string, int64_t> byPath_;
   std::unordered_map<std::string, std::vector<int64_t>> byBasename_;
   std::unordered_map<std::string, std::vector<int64_t>> byDir_;
+  std::unordered_map<std::string, std::vector<int64_t>> byPackage_;
 };
 
 std::string directoryOf(const std::string& path);

@@ -31,9 +31,9 @@ bool compatible(RefKind ref, SymbolKind def) {
       return def == SymbolKind::kClass || def == SymbolKind::kStruct ||
              def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
              def == SymbolKind::kType;
-    case RefKind::kImplements:
+    case RefKind::kImplements:  // a Ruby mixin (`include M`) implements a module
       return def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
-             def == SymbolKind::kClass;
+             def == SymbolKind::kClass || def == SymbolKind::kModule;
     case RefKind::kUses:
       return model::isTypeLike(def);
     case RefKind::kAccesses:
@@ -46,7 +46,7 @@ bool compatible(RefKind ref, SymbolKind def) {
 
 bool isSelfQualifier(const std::string& q) {
   return q == "self" || q == "this" || q == "cls" || q == "Self" || q == "@" || q == "super" ||
-         q == "self.class" || q == "static";
+         q == "self.class" || q == "static" || q == "$this";
 }
 
 // Languages where members of the enclosing class are in scope without `this.`.
@@ -58,7 +58,7 @@ bool implicitThis(const std::string& language) {
 // Languages whose package is the directory: names of sibling files are in scope.
 bool directoryPackage(const std::string& language) {
   return language == "go" || language == "java" || language == "kotlin" || language == "csharp" ||
-         language == "scala" || language == "swift";
+         language == "scala" || language == "swift" || language == "php";
 }
 
 bool splitDeclarationAndDefinition(const std::string& language) {
@@ -292,6 +292,7 @@ struct Resolver::Impl {
       out.push_back(f);
       if (depth >= 4) continue;
       for (const auto& b : bindings(f)) {
+        if (b.language == "csharp") continue;  // a `using` re-exports nothing
         if ((b.local == name && !name.empty()) || b.wildcard)
           for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
       }
@@ -353,10 +354,15 @@ struct Resolver::Impl {
     // level) names its class in its qualified name: the class is the definition so named.
     const DefinitionRow* self = def(symbolId);
     if (!self) return nullptr;
-    // A Go method (`Book.Label`) names its receiver type, declared in the same package.
+    // A Go method (`Book.Label`) names its receiver type, declared in the same package; so
+    // do a Kotlin extension function (`fun Book.label()`) and a member of a Swift extension,
+    // whose receiver is `this` / `self`.
     const std::string& q = self->qualifiedName;
     const bool go = isGoFile(self->fileId);
-    size_t cut = go ? q.rfind('.') : q.rfind("::");
+    const store::FileRow* selfFile = modules.file(self->fileId);
+    const bool dotted =
+        go || (selfFile && (selfFile->language == "kotlin" || selfFile->language == "swift"));
+    size_t cut = dotted ? q.rfind('.') : q.rfind("::");
     if (cut == std::string::npos || cut == 0) return nullptr;
     const std::string owner = q.substr(0, cut);
     const DefinitionRow* best = nullptr;
@@ -372,6 +378,28 @@ struct Resolver::Impl {
     return best;
   }
 
+  // C# partial types: the parts of a class declared in several files (same namespace, same
+  // qualified name and kind) are one class. The parts of `cls`, `cls` itself included.
+  std::vector<int64_t> partsOf(const DefinitionRow* cls) {
+    std::vector<int64_t> out{cls->id};
+    const store::FileRow* f = modules.file(cls->fileId);
+    if (!f || f->language != "csharp" || !model::isContainer(cls->kind)) return out;
+    for (const auto& d : defsNamed(lastSegment(cls->qualifiedName)))
+      if (d.id != cls->id && d.kind == cls->kind && d.qualifiedName == cls->qualifiedName &&
+          isPartialPartOf(d, *cls))
+        out.push_back(d.id);
+    return out;
+  }
+  // `a` and `b` are C# definitions of one symbol split over files (partial classes, partial
+  // methods): same namespace, same qualified name and kind, different files.
+  bool isPartialPartOf(const DefinitionRow& a, const DefinitionRow& b) const {
+    if (a.fileId == b.fileId || a.kind != b.kind || a.qualifiedName != b.qualifiedName) return false;
+    const store::FileRow* fa = modules.file(a.fileId);
+    const store::FileRow* fb = modules.file(b.fileId);
+    return fa && fb && fa->language == "csharp" && fb->language == "csharp" &&
+           fa->package == fb->package;
+  }
+
   // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
   // the class itself is skipped.
   std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
@@ -380,7 +408,8 @@ struct Resolver::Impl {
     std::vector<const DefinitionRow*> found;
     std::deque<std::pair<int64_t, int>> queue;
     if (basesOnly) {
-      for (int64_t b : bases(cls->id)) queue.emplace_back(b, 1);
+      for (int64_t part : partsOf(cls))
+        for (int64_t b : bases(part)) queue.emplace_back(b, 1);
     } else {
       queue.emplace_back(cls->id, 0);
     }
@@ -390,8 +419,12 @@ struct Resolver::Impl {
       queue.pop_front();
       if (!seen.insert(id).second) continue;
       const DefinitionRow* c = def(id);
+      // The other parts of a C# partial class are searched with it, and their bases after it.
+      const std::vector<int64_t> parts = c ? partsOf(c) : std::vector<int64_t>{id};
+      for (int64_t part : parts)
+        if (part != id) seen.insert(part);
       for (const auto& d : cands) {
-        if (d.parentId == id) found.push_back(&d);
+        if (std::find(parts.begin(), parts.end(), d.parentId) != parts.end()) found.push_back(&d);
         // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
         else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
                  (!isGoFile(c->fileId) || modules.sameDirectory(d.fileId, c->fileId)) &&
@@ -404,7 +437,8 @@ struct Resolver::Impl {
           found.push_back(&d);
       }
       if (depth < 6)
-        for (int64_t b : bases(id)) queue.emplace_back(b, depth + 1);
+        for (int64_t part : parts)
+          for (int64_t b : bases(part)) queue.emplace_back(b, depth + 1);
     }
     return found;
   }
@@ -418,7 +452,38 @@ struct Resolver::Impl {
 
   std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const DefinitionRow*> v,
                                                       bool merge) const {
-    if (!merge || v.size() < 2) return v;
+    if (v.size() < 2) return v;
+    if (!merge) {
+      // C# partial parts count once: the longest part (the main declaration of a partial
+      // class, the implementation of a partial method), on a tie the first by path. Keyed by
+      // namespace, qualified name and kind.
+      std::vector<const DefinitionRow*> out;
+      std::unordered_map<std::string, size_t> slot;
+      for (const auto* d : v) {
+        const store::FileRow* f = modules.file(d->fileId);
+        if (!f || f->language != "csharp") {
+          out.push_back(d);
+          continue;
+        }
+        std::string key = f->package + '\n' + d->qualifiedName + '\n' +
+                          std::to_string(static_cast<int>(d->kind));
+        auto [it, fresh] = slot.emplace(std::move(key), out.size());
+        if (fresh) {
+          out.push_back(d);
+          continue;
+        }
+        const DefinitionRow*& same = out[it->second];
+        if (same->id == d->id) continue;
+        if (!isPartialPartOf(*same, *d)) {  // overloads in one file: kept apart
+          out.push_back(d);
+          continue;
+        }
+        uint32_t span = d->endLine - d->startLine, bestSpan = same->endLine - same->startLine;
+        if (span > bestSpan || (span == bestSpan && pathOf(d->fileId) < pathOf(same->fileId)))
+          same = d;
+      }
+      return out;
+    }
     std::unordered_map<std::string, const DefinitionRow*> best;
     std::vector<std::string> order;
     for (const auto* d : v) {
@@ -510,6 +575,11 @@ struct Resolver::Impl {
     const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
     const store::FileRow* file = modules.file(ref.fileId);
     const std::string language = file ? file->language : std::string();
+    if (language == "csharp" && ref.qualifier == "base") {  // C# `base.M()` is Java's super.m()
+      PendingRef viaSuper = ref;
+      viaSuper.qualifier = "super";
+      return resolveRef(viaSuper);
+    }
     const auto& all = defsNamed(ref.name);
     std::vector<DefinitionRow> cands;
     for (const auto& d : all) {
@@ -608,9 +678,15 @@ struct Resolver::Impl {
       if (directoryPackage(language)) {
         std::vector<const DefinitionRow*> found;
         const bool byClause = language != "go" && !modules.packageClause(ref.fileId).empty();
+        const std::string ownPackage = modules.packageClause(ref.fileId);
         for (const auto& d : cands) {
-          bool samePackage = byClause ? modules.packageClause(d.fileId) == modules.packageClause(ref.fileId)
-                                      : modules.sameDirectory(d.fileId, ref.fileId);
+          const std::string pkg = modules.packageClause(d.fileId);
+          bool samePackage = byClause ? pkg == ownPackage : modules.sameDirectory(d.fileId, ref.fileId);
+          // C#: the names of the enclosing namespaces are in scope too (A.B.C sees A.B and A).
+          if (byClause && !samePackage && language == "csharp" && !pkg.empty() &&
+              ownPackage.size() > pkg.size() && ownPackage.compare(0, pkg.size(), pkg) == 0 &&
+              ownPackage[pkg.size()] == '.')
+            samePackage = true;
           if (samePackage && (d.parentId == 0 || isNamespaceLike(d.parentId))) found.push_back(&d);
         }
         if (!found.empty())
@@ -663,15 +739,37 @@ struct Resolver::Impl {
       // A qualifier naming a type or namespace: Class.staticMethod(), ns::f().
       std::string qualified = ref.qualifier + "." + ref.name;
       std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
+      // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
+      // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
+      std::string qualifiedDots = qualified;
+      for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
+        qualifiedDots.replace(at, 2, ".");
+      std::string phpQualifier = ref.qualifier;
+      phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
+      const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
       for (const auto& d : cands) {
         const auto& q = d.qualifiedName;
         auto endsWith = [&q](const std::string& suffix) {
           return q.size() >= suffix.size() &&
                  q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
                  (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
-                  q[q.size() - suffix.size() - 1] == ':');
+                  q[q.size() - suffix.size() - 1] == ':' || q[q.size() - suffix.size() - 1] == '\\');
         };
-        if (endsWith(qualified) || endsWith(qualifiedCpp)) found.push_back(&d);
+        if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
+            endsWith(qualifiedPhp))
+          found.push_back(&d);
+      }
+      // A qualifier that starts with a package or namespace (Java/Kotlin/Scala `a.b.C.m()`,
+      // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
+      if (found.empty() && directoryPackage(language) && language != "go") {
+        const std::string full = ref.qualifier + "." + ref.name;
+        for (const auto& d : cands) {
+          const std::string pkg = modules.packageClause(d.fileId);
+          if (!pkg.empty() && full.size() == pkg.size() + 1 + d.qualifiedName.size() &&
+              full.compare(0, pkg.size(), pkg) == 0 && full[pkg.size()] == '.' &&
+              full.compare(pkg.size() + 1, std::string::npos, d.qualifiedName) == 0)
+            found.push_back(&d);
+        }
       }
       if (!found.empty()) {
         auto merged = mergeDeclarations(found, merge);

@@ -18,6 +18,8 @@ using model::RefKind;
 using model::SymbolKind;
 
 constexpr auto kParseTimeLimit = std::chrono::seconds(20);
+constexpr auto kQueryTimeLimit = std::chrono::seconds(10);
+constexpr uint32_t kDeepTreeDepth = 1000;  // deeper than any real code: not extracted
 constexpr size_t kMaxSignature = 300;
 constexpr size_t kMaxDoc = 600;
 
@@ -156,6 +158,28 @@ std::string precedingComments(TSNode node, std::string_view src) {
 
 }  // namespace
 
+// Whether the tree nests deeper than `limit` (an iterative walk: no recursion on deep trees).
+static bool treeDeeperThan(TSNode root, uint32_t limit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  uint32_t depth = 0;
+  bool deeper = false;
+  while (!deeper) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      deeper = ++depth > limit;
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
+        ts_tree_cursor_delete(&cursor);
+        return false;
+      }
+      --depth;
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  return true;
+}
+
 struct Extractor::Impl {
   TSParser* parser = ts_parser_new();
   TSQueryCursor* cursor = ts_query_cursor_new();
@@ -242,8 +266,25 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<RawRef> refs;
   std::vector<Branch> branches;
 
+  // Pathological nesting (a 100,000-deep expression) makes the query cursor's work grow with
+  // the square of the depth: a tree deeper than any real code is not extracted (the file counts
+  // as failed and is logged), and the query is bounded in time like the parse (SECURITY.md).
+  if (treeDeeperThan(root, kDeepTreeDepth))
+    return makeError(ErrorCode::kInvalidArgument,
+                     "nesting deeper than " + std::to_string(kDeepTreeDepth) + " levels; not extracted");
   ts_query_cursor_set_match_limit(impl_->cursor, 4096);
-  ts_query_cursor_exec(impl_->cursor, cq->query, root);
+  struct QueryPayload {
+    std::chrono::steady_clock::time_point deadline;
+    bool gaveUp = false;
+  } queryPayload{std::chrono::steady_clock::now() + kQueryTimeLimit};
+  TSQueryCursorOptions queryOptions{};
+  queryOptions.payload = &queryPayload;
+  queryOptions.progress_callback = [](TSQueryCursorState* state) {
+    auto* p = static_cast<QueryPayload*>(state->payload);
+    p->gaveUp = p->gaveUp || std::chrono::steady_clock::now() > p->deadline;
+    return p->gaveUp;  // true = stop
+  };
+  ts_query_cursor_exec_with_options(impl_->cursor, cq->query, root, &queryOptions);
   TSQueryMatch m;
   while (ts_query_cursor_next_match(impl_->cursor, &m)) {
     if (!predicatesHold(*cq, m, source)) continue;
@@ -267,13 +308,18 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     }
     std::vector<TSNode> names;
     std::string qualifier, module, alias, container, subject;
+    uint32_t moduleStart = 0, moduleEnd = 0;
     RawDef def;
     for (uint16_t i = 0; i < m.capture_count; ++i) {
       const TSNode n = m.captures[i].node;
       switch (cq->captures[m.captures[i].index].role) {
         case CaptureRole::kName: names.push_back(n); break;
         case CaptureRole::kQualifier: qualifier = std::string(nodeText(n, source)); break;
-        case CaptureRole::kModule: module = std::string(nodeText(n, source)); break;
+        case CaptureRole::kModule:  // several nodes (Scala's path a . b . C): first to last
+          if (module.empty() || ts_node_start_byte(n) < moduleStart) moduleStart = ts_node_start_byte(n);
+          moduleEnd = std::max(moduleEnd, ts_node_end_byte(n));
+          module = std::string(source.substr(moduleStart, moduleEnd - moduleStart));
+          break;
         case CaptureRole::kAlias: alias = std::string(nodeText(n, source)); break;
         case CaptureRole::kContainer: container = std::string(nodeText(n, source)); break;
         case CaptureRole::kSubject: subject = std::string(nodeText(n, source)); break;
@@ -321,6 +367,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       refs.push_back(std::move(r));
     }
   }
+  if (queryPayload.gaveUp) return makeError(ErrorCode::kDeadline, "query gave up (time limit)");
 
   out.parseMicros = queryStart - parseStart;
   out.queryMicros = threadCpuMicros() - queryStart;
@@ -371,6 +418,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     const RawDef& d = defs[i];
     std::string name(nodeText(d.name, source));
     name = normalizeSpace(name);
+    // A name written as a symbol literal (Ruby `attr_reader :items`) is the name without colon.
+    if (name.size() > 1 && name[0] == ':' && name[1] != ':') name.erase(0, 1);
     std::string container = d.container;
     // A name written qualified (C++ `Foo::bar`, JS `a.b.c = function`) splits at the last
     // separator: the prefix becomes the container.

@@ -91,7 +91,7 @@ std::pair<std::string, std::string> splitQualified(std::string_view text) {
     } else if (depth == 0) {
       if (c == '.' ) { cut = i; sepLen = 1; }
       else if (c == ':' && i + 1 < text.size() && text[i + 1] == ':') { cut = i; sepLen = 2; ++i; }
-      else if (c == '\\' && i > 0) { cut = i; sepLen = 1; }
+      else if (c == '\\') { cut = i; sepLen = 1; }  // PHP A\B, \B (global namespace)
     }
   }
   if (cut == std::string_view::npos) return {"", std::string(text)};

@@ -35,16 +35,23 @@ std::optional<Visibility> fromKeywords(std::string_view text) {
   return std::nullopt;
 }
 
-// Modifier text: the @modifiers capture, else the first child whose type mentions "modifier".
+// Modifier text: the @modifiers capture, else the children whose type mentions "modifier"
+// (from the first to the last of them: C# writes each keyword as a node of its own).
 std::string_view modifierText(const VisibilityInput& in) {
   if (in.modifiers) return textOf(*in.modifiers, in.source);
   uint32_t n = ts_node_child_count(in.node);
-  for (uint32_t i = 0; i < n && i < 8; ++i) {
+  uint32_t first = 0, last = 0;
+  bool any = false;
+  for (uint32_t i = 0; i < n && i < 12; ++i) {
     TSNode c = ts_node_child(in.node, i);
     const char* t = ts_node_type(c);
-    if (std::strstr(t, "modifier") || std::strstr(t, "visibility")) return textOf(c, in.source);
+    if (!std::strstr(t, "modifier") && !std::strstr(t, "visibility")) continue;
+    if (!any) first = ts_node_start_byte(c);
+    last = ts_node_end_byte(c);
+    any = true;
   }
-  return {};
+  if (!any || last > in.source.size()) return {};
+  return in.source.substr(first, last - first);
 }
 
 bool isMember(const VisibilityInput& in) {
@@ -113,6 +120,100 @@ bool isExported(TSNode node) {
   return false;
 }
 
+// Ruby: the statement of a class/module body (or the file) that holds a definition: the
+// definition itself, or the call around it (`private def m`, `attr_reader :a`).
+TSNode rubyStatement(TSNode node) {
+  TSNode cur = node;
+  for (int depth = 0; depth < 6; ++depth) {
+    TSNode parent = ts_node_parent(cur);
+    if (ts_node_is_null(parent)) break;
+    const char* t = ts_node_type(parent);
+    if (std::strcmp(t, "body_statement") == 0 || std::strcmp(t, "program") == 0) break;
+    cur = parent;
+  }
+  return cur;
+}
+
+// The method a Ruby call names (`private` in `private :m`), "" for other nodes.
+std::string_view rubyCallName(TSNode n, std::string_view src) {
+  if (std::strcmp(ts_node_type(n), "call") != 0) return {};
+  TSNode m = ts_node_child_by_field_name(n, "method", 6);
+  return ts_node_is_null(m) ? std::string_view() : textOf(m, src);
+}
+
+std::optional<Visibility> rubyAccessWord(std::string_view w) {
+  if (w == "private" || w == "private_class_method" || w == "private_constant")
+    return Visibility::kPrivate;
+  if (w == "protected") return Visibility::kProtected;
+  if (w == "public" || w == "public_class_method" || w == "public_constant" ||
+      w == "module_function")
+    return Visibility::kPublic;
+  return std::nullopt;
+}
+
+// Ruby access control: `private def m` (the call around the definition), `private :m, :n`
+// anywhere in the same body, else the nearest `private`/`protected`/`public` section keyword
+// above. Singleton methods (`def self.m`) follow only `private_class_method :m`; constants,
+// classes and modules only `private_constant :X`.
+std::optional<Visibility> rubyAccess(const VisibilityInput& in) {
+  using model::SymbolKind;
+  const bool singleton = std::strcmp(ts_node_type(in.node), "singleton_method") == 0;
+  const SymbolKind k = in.symbol.kind;
+  const bool constant = k == SymbolKind::kConstant || k == SymbolKind::kClass ||
+                        k == SymbolKind::kModule;
+  auto applies = [&](std::string_view w) {
+    if (constant) return w == "private_constant" || w == "public_constant";
+    if (singleton) return w == "private_class_method" || w == "public_class_method";
+    return w == "private" || w == "protected" || w == "public" || w == "module_function";
+  };
+  const TSNode stmt = rubyStatement(in.node);
+  for (TSNode p = ts_node_parent(in.node); !ts_node_is_null(p); p = ts_node_parent(p)) {
+    std::string_view w = rubyCallName(p, in.source);
+    if (applies(w)) return rubyAccessWord(w);
+    if (ts_node_eq(p, stmt)) break;
+  }
+  TSNode body = ts_node_parent(stmt);
+  if (ts_node_is_null(body)) return std::nullopt;
+  std::optional<Visibility> named;
+  const std::string& name = in.symbol.name;
+  uint32_t n = ts_node_named_child_count(body);
+  for (uint32_t i = 0; i < n; ++i) {
+    TSNode c = ts_node_named_child(body, i);
+    std::string_view w = rubyCallName(c, in.source);
+    if (w.empty() || !applies(w)) continue;
+    TSNode args = ts_node_child_by_field_name(c, "arguments", 9);
+    if (ts_node_is_null(args)) continue;
+    uint32_t an = ts_node_named_child_count(args);
+    for (uint32_t j = 0; j < an; ++j) {
+      std::string_view a = textOf(ts_node_named_child(args, j), in.source);
+      if (a.size() > 1 && (a.front() == ':' || a.front() == '"' || a.front() == '\'')) a.remove_prefix(1);
+      if (!a.empty() && (a.back() == '"' || a.back() == '\'')) a.remove_suffix(1);
+      if (a == name) named = rubyAccessWord(w);
+    }
+  }
+  if (named || constant || singleton) return named;
+  for (TSNode p = ts_node_prev_named_sibling(stmt); !ts_node_is_null(p); p = ts_node_prev_named_sibling(p)) {
+    if (std::strcmp(ts_node_type(p), "identifier") != 0) continue;
+    if (auto v = rubyAccessWord(textOf(p, in.source)); v && applies(textOf(p, in.source))) return v;
+  }
+  return std::nullopt;
+}
+
+// Lua: a definition written with `local` (`local function f`, `local x = 1`, `local a, b`): the
+// node itself or the declaration around its name starts with the keyword.
+bool luaLocal(TSNode node) {
+  TSNode cur = node;
+  for (int depth = 0; depth < 4 && !ts_node_is_null(cur); ++depth, cur = ts_node_parent(cur)) {
+    const char* t = ts_node_type(cur);
+    bool declaration = std::strcmp(t, "variable_declaration") == 0 ||
+                       std::strcmp(t, "function_declaration") == 0;
+    if (!declaration) continue;
+    TSNode first = ts_node_child(cur, 0);
+    return !ts_node_is_null(first) && std::strcmp(ts_node_type(first), "local") == 0;
+  }
+  return false;
+}
+
 }  // namespace
 
 Visibility decideVisibility(const VisibilityInput& in) {
@@ -159,11 +260,43 @@ Visibility decideVisibility(const VisibilityInput& in) {
       return Visibility::kPrivate;
     }
     case VisibilityRule::kModifiers: {
-      if (auto v = fromKeywords(modifierText(in))) return *v;
+      // Scala's qualified access `private[pkg]` / `protected[pkg]` reaches the package:
+      // internal (`private[this]` stays private).
+      {
+        std::string_view mods = modifierText(in);
+        size_t open = mods.find("private[");
+        if (open == std::string_view::npos) open = mods.find("protected[");
+        if (open != std::string_view::npos && mods.find("[this]", open) == std::string_view::npos)
+          return Visibility::kInternal;
+      }
+      {
+        // Swift's `private(set) var x` restricts the setter only: the getter's access counts.
+        std::string mods(modifierText(in));
+        for (size_t at; (at = mods.find("(set)")) != std::string::npos;) {
+          size_t start = at;
+          while (start > 0 && std::isalpha(static_cast<unsigned char>(mods[start - 1]))) --start;
+          mods.erase(start, at + 5 - start);
+        }
+        if (auto v = fromKeywords(mods)) return *v;
+      }
       // Interface members are public in Java, C#, Kotlin.
       if (in.parent && in.parent->kind == model::SymbolKind::kInterface) return Visibility::kPublic;
+      // A local function (C# local function, Kotlin/Swift/Scala nested function) is private.
+      if (in.parent && model::isCallable(in.parent->kind) &&
+          in.symbol.kind == model::SymbolKind::kFunction)
+        return Visibility::kPrivate;
+      // Enum members (C# enum values, Kotlin/Swift/Scala enum cases) are as visible as their enum.
+      if (in.parent && in.parent->kind == model::SymbolKind::kEnum &&
+          in.symbol.kind == model::SymbolKind::kConstant)
+        return in.parent->visibility;
       return isMember(in) ? lang.defaultMemberVisibility : lang.defaultTopVisibility;
     }
+    case VisibilityRule::kRubySections:
+      return rubyAccess(in).value_or(Visibility::kPublic);
+    case VisibilityRule::kLuaLocal:  // the module table a file returns is its public face
+      return luaLocal(in.node) && in.symbol.kind != model::SymbolKind::kModule
+                 ? Visibility::kPrivate
+                 : Visibility::kPublic;
     case VisibilityRule::kC:
       return hasStaticStorage(in) ? Visibility::kPrivate : Visibility::kPublic;
     case VisibilityRule::kCpp: {

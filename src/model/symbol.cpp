@@ -91,12 +91,30 @@ bool isTestPath(std::string_view path) {
     if (slash == std::string_view::npos) break;
     std::string_view dir = rest.substr(0, slash);
     if (dir == "test" || dir == "tests" || dir == "__tests__" || dir == "spec") return true;
+    // .NET test projects (`App.Tests/`, `App.UnitTests/`), SwiftPM's `Tests/`.
+    if (dir == "Tests" || endsWith(dir, ".Tests") || endsWith(dir, ".Test") ||
+        endsWith(dir, ".UnitTests") || endsWith(dir, ".IntegrationTests"))
+      return true;
     rest = rest.substr(slash + 1);
   }
   std::string_view base = rest;
   if (endsWith(base, "_test.go") || endsWith(base, "_test.py")) return true;
   if (startsWith(base, "test_") && endsWith(base, ".py")) return true;
   if (endsWith(base, "Test.java") || endsWith(base, "Tests.cs")) return true;
+  // C#, Kotlin, Swift: FooTest / FooTests; Scala: FooSpec / FooSuite / FooTest.
+  for (std::string_view ext : {".cs", ".kt", ".kts", ".swift", ".scala"}) {
+    if (!endsWith(base, ext)) continue;
+    std::string_view stem = base.substr(0, base.size() - ext.size());
+    if (endsWith(stem, "Test") || endsWith(stem, "Tests")) return true;
+    if (ext == ".scala" && (endsWith(stem, "Spec") || endsWith(stem, "Suite"))) return true;
+  }
+  // Ruby: RSpec *_spec.rb, minitest/test-unit *_test.rb and test_*.rb.
+  if (endsWith(base, "_spec.rb") || endsWith(base, "_test.rb") ||
+      (startsWith(base, "test_") && endsWith(base, ".rb")))
+    return true;
+  if (endsWith(base, "Test.php")) return true;  // PHPUnit
+  if (endsWith(base, "_spec.lua") || endsWith(base, "_test.lua")) return true;  // busted
+  if (endsWith(base, ".bats")) return true;  // Bats (Bash Automated Testing System)
   // *.test.* and *.spec.*
   size_t firstDot = base.find('.');
   if (firstDot != std::string_view::npos) {

@@ -52,6 +52,10 @@ KIND_MAP = {
     "method": {"method", "constructor"},
 }
 
+# Optional: tag -> reason (str) to leave a tag out beyond its kind, or None (other languages'
+# scripts set it, e.g. Kotlin's locals).
+EXCLUDE_TAG = None
+
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
@@ -84,7 +88,8 @@ def run_ctags(files):
         if d.get("_type") != "tag":
             continue
         tags.append({"name": d["name"], "path": os.path.abspath(d["path"]), "line": d["line"],
-                     "kind": d.get("kind", "?"), "scope": d.get("scope", "")})
+                     "kind": d.get("kind", "?"), "scope": d.get("scope", ""),
+                     "scopeKind": d.get("scopeKind", "")})
     return tags
 
 
@@ -155,8 +160,11 @@ def run_ours(files, tool, timeout, repeat):
     return defs, failures, elapsed, work, startup
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def main(doc=None):
+    """Also the entry point of the scripts of other languages (ctags_recall_csharp.py, ...),
+    which set this module's LANG, CTAGS_LANGUAGE, EXTENSIONS, EXCLUDED_KINDS and KIND_MAP
+    first."""
+    ap = argparse.ArgumentParser(description=(doc or __doc__).split("\n")[0])
     ap.add_argument("roots", nargs="+", help="directories or files")
     ap.add_argument("--tool", default="/work/cg-extract")
     ap.add_argument("--limit", type=int, default=0, help="at most this many files")
@@ -175,8 +183,23 @@ def main():
     defs, failures, elapsed, work, startup = run_ours(files, args.tool, args.timeout,
                                                       args.timing)
 
-    excluded = collections.Counter(t["kind"] for t in tags if t["kind"] in EXCLUDED_KINDS)
-    wanted = [t for t in tags if t["kind"] not in EXCLUDED_KINDS]
+    def exclusion(t):
+        if t["kind"] in EXCLUDED_KINDS:
+            return t["kind"], EXCLUDED_KINDS[t["kind"]]
+        reason = EXCLUDE_TAG(t) if EXCLUDE_TAG else None
+        return ("other", reason) if reason else None
+
+    reasons = {}
+    excluded = collections.Counter()
+    wanted = []
+    for t in tags:
+        ex = exclusion(t)
+        if ex is None:
+            wanted.append(t)
+            continue
+        key = ex[0] if ex[0] != "other" else ex[1]
+        reasons[key] = ex[1]
+        excluded[key] += 1
     found, kind_ok = 0, 0
     misses = []
     per_kind = collections.defaultdict(lambda: [0, 0])
@@ -196,7 +219,8 @@ def main():
 
     ours_total = sum(len(v) for v in defs.values())
     print(f"files: {len(files)}   ctags tags: {len(tags)}   excluded: "
-          + (", ".join(f"{k} {n} ({EXCLUDED_KINDS[k]})" for k, n in excluded.items()) or "none"))
+          + (", ".join(f"{k} {n} ({reasons[k]})" if k in EXCLUDED_KINDS else f"{n} {k}"
+                       for k, n in excluded.items()) or "none"))
     print(f"recall: {found}/{len(wanted)} = {100.0 * found / max(1, len(wanted)):.2f}%   "
           f"kind agreement on found: {100.0 * kind_ok / max(1, found):.2f}%   "
           f"our definitions: {ours_total}")

@@ -19,7 +19,8 @@ bool sameBindingFamily(std::string_view a, std::string_view b);
 
 // `name`, written bare (unqualified), is a built-in of the language.
 bool isBuiltinName(std::string_view languageId, std::string_view name);
-// A qualifier naming the language's standard library namespace (C++ `std`, `std::chrono`).
+// A qualifier naming the language's standard library namespace (C++ `std`, `std::chrono`, Lua
+// `string`, `table`, `os`, ...).
 bool isStandardQualifier(std::string_view languageId, std::string_view qualifier);
 
 }  // namespace cg::lang

@@ -23,6 +23,8 @@ enum class VisibilityRule : uint8_t {
   kModifiers,         // public/private/protected/internal keywords in the modifiers node
   kC,                 // static → private, else public
   kCpp,               // access specifiers in classes; static at namespace scope → private
+  kRubySections,      // Ruby: `private` sections, `private def m`, `private :m`, private_constant
+  kLuaLocal,          // Lua: `local` functions and variables are private to the file
 };
 
 struct Language {
