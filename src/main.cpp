@@ -360,6 +360,11 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
   cg::mcp::ServerOptions so;
   so.version = CG_VERSION;
   so.instructions = cg::tools::serverInstructions();
+  // Test hooks (docs/SECURITY.md): a smaller answer cap and call time limit.
+  if (const char* n = std::getenv("CODEGRAPH_TEST_MAX_ANSWER_BYTES"); n && *n)
+    so.maxAnswerBytes = static_cast<size_t>(std::strtoull(n, nullptr, 10));
+  if (const char* n = std::getenv("CODEGRAPH_TEST_CALL_TIMEOUT_MS"); n && *n)
+    so.callTimeout = std::chrono::milliseconds(std::strtoll(n, nullptr, 10));
   cg::mcp::Server server(registry, so);
   gServer = &server;
   std::signal(SIGPIPE, SIG_IGN);
@@ -529,6 +534,8 @@ int main(int argc, char** argv) {
       toolArgs = cg::tools::Json::parse(args.positional[1], nullptr, false);
       if (toolArgs.is_discarded()) usageError("arguments are not valid JSON: " + args.positional[1]);
     }
+    for (const auto& note : cg::tools::clampArguments(tool->inputSchema, toolArgs))
+      std::cerr << "codegraph-mcp: note: " << note << "\n";
     if (auto invalid = cg::tools::validateArguments(tool->inputSchema, toolArgs)) {
       std::cerr << "codegraph-mcp: " << *invalid << "\n";
       return kExitUsage;

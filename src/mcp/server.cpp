@@ -7,6 +7,11 @@
 // for a cancelled request). The flag is read and the entry erased under callsMutex_, before the
 // response is written, so a cancel that arrives later may still see the response go out, which
 // the MCP spec allows. On requestStop() or a lost output, every call is cancelled the same way.
+//
+// Time limit: a watchdog thread wakes every kWatchdogTick and answers each call past its
+// deadline (Call::deadlineNs, see CallContext) with an isError naming the limit, marks it
+// answered and cancelled; the handler sees cancelled() and stops, and its late result is
+// dropped. Answer cap: a response longer than maxAnswerBytes is replaced by an isError.
 #include "codegraph/mcp/server.h"
 
 #include <fcntl.h>
@@ -19,10 +24,13 @@
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
+#include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <optional>
+#include <thread>
 #include <unordered_map>
+#include <vector>
 
 #include "protocol.h"
 #include "tool_call.h"
@@ -34,9 +42,27 @@ namespace {
 
 static_assert(std::atomic<bool>::is_always_lock_free, "requestStop must be async-signal-safe");
 
+constexpr auto kWatchdogTick = std::chrono::milliseconds(50);
+
+int64_t steadyNowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+std::string secondsText(std::chrono::milliseconds ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", static_cast<double>(ms.count()) / 1000.0);
+  return buf;
+}
+
 // One tools/call in flight.
 struct Call {
   std::atomic<bool> cancelled{false};
+  std::atomic<int64_t> deadlineNs{INT64_MAX};
+  bool answered = false;  // under callsMutex_: the watchdog answered it (time limit)
+  Json id;
+  std::string tool;
   std::mutex progressMutex;
   std::optional<double> lastProgress;  // MCP: progress must increase with each notification
 };
@@ -90,12 +116,16 @@ struct Server::Impl {
 
   // Worker threads.
   void runCall(const std::shared_ptr<Call>& call, const std::string& key, const Json& id,
-               const tools::Tool& tool, const Json& args, const Json& progressToken);
+               const tools::Tool& tool, const Json& args, const Json& progressToken,
+               const std::vector<std::string>& notes);
+  void watchdog();
+  std::string cappedLine(const Json& id, const Json& response, const std::string& tool) const;
   void sendProgress(Call& call, const Json& token, double progress, std::optional<double> total,
                     const std::string& message);
 
   // Any thread.
   void send(const Json& message);
+  void sendLine(const std::string& line);
   void wake();
 
   const tools::ToolRegistry& registry_;
@@ -114,6 +144,10 @@ struct Server::Impl {
   std::unordered_map<std::string, std::shared_ptr<Call>> calls_;
 
   bool initializeSeen_ = false;
+
+  std::mutex watchdogMutex_;
+  std::condition_variable watchdogWake_;
+  bool watchdogStop_ = false;
 };
 
 int Server::Impl::run(int inFd, int outFd) {
@@ -134,6 +168,11 @@ int Server::Impl::run(int inFd, int outFd) {
   writer_ = &writer;
   pool_ = &pool;
   LineReader reader(inFd, wakeRead_, options_.maxMessageBytes);
+  {
+    std::lock_guard<std::mutex> lock(watchdogMutex_);
+    watchdogStop_ = false;
+  }
+  std::thread watchdogThread([this] { watchdog(); });
   spdlog::debug("mcp: serving with {} worker(s)", options_.workers ? options_.workers : 1);
 
   int exitCode = 0;
@@ -167,6 +206,12 @@ int Server::Impl::run(int inFd, int outFd) {
   }
 
   waitForCalls();
+  {
+    std::lock_guard<std::mutex> lock(watchdogMutex_);
+    watchdogStop_ = true;
+  }
+  watchdogWake_.notify_all();
+  watchdogThread.join();
   pool.shutdown();
   writer_ = nullptr;
   pool_ = nullptr;
@@ -198,7 +243,11 @@ void Server::Impl::wake() {
 }
 
 void Server::Impl::send(const Json& message) {
-  if (writer_->writeLine(serialize(message))) return;
+  sendLine(serialize(message));
+}
+
+void Server::Impl::sendLine(const std::string& line) {
+  if (writer_->writeLine(line)) return;
   if (!outputLost_.exchange(true)) {
     spdlog::info("mcp: output closed ({}); stopping", std::strerror(writer_->closeError()));
     wake();
@@ -325,6 +374,7 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
     }
     args = *it;
   }
+  std::vector<std::string> notes = tools::clampArguments(tool->inputSchema, args);
   if (auto problem = tools::validateArguments(tool->inputSchema, args)) {
     spdlog::debug("mcp: {} arguments rejected: {}", name, *problem);
     send(resultResponse(id, renderToolResult(tools::ToolResult::error(*problem))));
@@ -337,6 +387,8 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
       token = *t;
 
   auto call = std::make_shared<Call>();
+  call->id = id;
+  call->tool = name;
   std::string key = idKey(id);
   {
     std::lock_guard<std::mutex> lock(callsMutex_);
@@ -346,9 +398,10 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
       return;
     }
   }
-  bool queued = pool_->submit([this, call, key, id, tool, args = std::move(args), token] {
-    runCall(call, key, id, *tool, args, token);
-  });
+  bool queued = pool_->submit(
+      [this, call, key, id, tool, args = std::move(args), token, notes = std::move(notes)] {
+        runCall(call, key, id, *tool, args, token, notes);
+      });
   if (!queued) {  // cannot happen while run() reads, but never leave an entry behind
     std::lock_guard<std::mutex> lock(callsMutex_);
     calls_.erase(key);
@@ -357,12 +410,15 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
 
 void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string& key,
                            const Json& id, const tools::Tool& tool, const Json& args,
-                           const Json& progressToken) {
-  std::optional<Json> response;
+                           const Json& progressToken, const std::vector<std::string>& notes) {
+  std::optional<std::string> response;
   try {
     if (!call->cancelled) {
       tools::CallContext ctx;
       ctx.cancelFlag = &call->cancelled;
+      ctx.deadlineNs = &call->deadlineNs;
+      ctx.timeLimit = options_.callTimeout;
+      ctx.startClock();
       if (!progressToken.is_null()) {
         Call* raw = call.get();
         ctx.progress = [this, raw, &progressToken](double done, std::optional<double> total,
@@ -377,16 +433,18 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
                     .count();
       spdlog::debug("mcp: {} (id {}) took {} ms{}", tool.name, key, ms,
                     result.isError ? ", isError" : "");
-      response = resultResponse(id, renderToolResult(result));
+      if (!call->cancelled)
+        response = cappedLine(id, resultResponse(id, renderToolResult(result, notes)), tool.name);
     }
   } catch (const std::exception& e) {  // rendering failed (e.g. out of memory)
     spdlog::error("mcp: {} (id {}) failed: {}", tool.name, key, e.what());
-    response = errorResponse(id, rpc::kInternalError, std::string("Internal error: ") + e.what());
+    response = serialize(
+        errorResponse(id, rpc::kInternalError, std::string("Internal error: ") + e.what()));
   }
   bool cancelled;
   {
     std::lock_guard<std::mutex> lock(callsMutex_);
-    cancelled = call->cancelled;
+    cancelled = call->cancelled || call->answered;
     calls_.erase(key);
   }
   callsDone_.notify_all();
@@ -394,7 +452,49 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
     spdlog::debug("mcp: {} (id {}) cancelled; no response", tool.name, key);
     return;
   }
-  if (response) send(*response);
+  if (response) sendLine(*response);
+}
+
+std::string Server::Impl::cappedLine(const Json& id, const Json& response,
+                                     const std::string& tool) const {
+  std::string line = serialize(response);
+  if (options_.maxAnswerBytes == 0 || line.size() <= options_.maxAnswerBytes) return line;
+  spdlog::warn("mcp: {} answer of {} bytes over the cap of {} bytes; refused", tool, line.size(),
+               options_.maxAnswerBytes);
+  return serialize(resultResponse(
+      id, renderToolResult(tools::ToolResult::error(
+              "The answer of '" + tool + "' would be " + std::to_string(line.size()) +
+              " bytes, over this server's cap of " + std::to_string(options_.maxAnswerBytes) +
+              " bytes per answer; ask for less: a smaller limit, depth or token_budget, or a "
+              "file or symbol instead of the whole project."))));
+}
+
+void Server::Impl::watchdog() {
+  if (options_.callTimeout.count() <= 0) return;
+  std::unique_lock<std::mutex> wait(watchdogMutex_);
+  while (!watchdogStop_) {
+    watchdogWake_.wait_for(wait, kWatchdogTick);
+    std::vector<std::pair<Json, std::string>> late;  // id, tool
+    {
+      std::lock_guard<std::mutex> lock(callsMutex_);
+      const int64_t now = steadyNowNs();
+      for (auto& [key, call] : calls_) {
+        if (call->answered || call->cancelled || call->deadlineNs.load() > now) continue;
+        call->answered = true;
+        call->cancelled = true;
+        late.emplace_back(call->id, call->tool);
+        spdlog::warn("mcp: {} (id {}) over its time limit of {} s; answered and cancelled",
+                     call->tool, key, secondsText(options_.callTimeout));
+      }
+    }
+    for (const auto& [id, tool] : late)
+      send(resultResponse(
+          id, renderToolResult(tools::ToolResult::error(
+                  "The call to '" + tool + "' was stopped after its time limit of " +
+                  secondsText(options_.callTimeout) +
+                  " s; ask for less: a smaller depth, limit or token_budget, or a more specific "
+                  "name, file or symbol."))));
+  }
 }
 
 void Server::Impl::sendProgress(Call& call, const Json& token, double progress,

@@ -39,17 +39,26 @@ tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
   }
 }
 
-Json renderToolResult(const tools::ToolResult& result) {
+Json renderToolResult(const tools::ToolResult& result, const std::vector<std::string>& notes) {
   auto textContent = [](std::string text) {
     return Json::array({Json{{"type", "text"}, {"text", std::move(text)}}});
   };
   if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
-  if (result.json) {
-    Json out{{"content", textContent(serialize(*result.json))}};
-    if (result.json->is_object()) out["structuredContent"] = *result.json;
+  Json out;
+  if (result.json && result.json->is_object()) {
+    Json object = *result.json;
+    if (!notes.empty()) object["clamped"] = notes;
+    out = Json{{"content", textContent(serialize(object))}};
+    out["structuredContent"] = std::move(object);
     return out;
   }
-  return Json{{"content", textContent(result.text)}};
+  out = Json{{"content", textContent(result.json ? serialize(*result.json) : result.text)}};
+  if (!notes.empty()) {
+    std::string text = "Note:";
+    for (const auto& n : notes) text += " " + n;
+    out["content"].push_back(Json{{"type", "text"}, {"text", std::move(text)}});
+  }
+  return out;
 }
 
 }  // namespace cg::mcp

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "codegraph/tools/tool.h"
 #include "protocol.h"
@@ -20,6 +21,9 @@ Json describeTool(const tools::Tool& tool);
 tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
                              const tools::CallContext& ctx);
 
-Json renderToolResult(const tools::ToolResult& result);
+// `notes` (what clampArguments changed) are told in the answer: a JSON object result gets
+// "clamped": [notes] (so structuredContent carries them too); an array or text result gets one
+// more text content item. An error result carries no notes.
+Json renderToolResult(const tools::ToolResult& result, const std::vector<std::string>& notes = {});
 
 }  // namespace cg::mcp

@@ -1,6 +1,11 @@
 #include "common.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
+#include <cstring>
+#include <memory>
+#include <vector>
 #include <fstream>
 #include <cctype>
 
@@ -255,9 +260,55 @@ std::string trimmed(std::string_view text) {
 
 std::optional<ToolResult> notReady(const ToolEnv& env, const CallContext& ctx) {
   if (!env.waitReady) return std::nullopt;
+  ctx.pauseClock();
   if (auto why = env.waitReady(ctx)) return ToolResult::error(*why);
+  ctx.startClock();
   return std::nullopt;
 }
+
+namespace {
+
+// The last few files symbolSource read, by canonical path and (device, inode, size, mtime): one
+// get_context call reads the source of many symbols, often of the same files. A changed file has
+// a new stamp, so an entry is never served stale.
+struct SourceText {
+  std::string text;
+  std::vector<size_t> lineStart;  // offset of each line's first byte (line k at [k-1])
+};
+struct SourceFile {
+  std::string path;
+  struct stat stamp {};
+  std::shared_ptr<const SourceText> text;
+};
+constexpr size_t kCachedSourceFiles = 8;
+constexpr size_t kMaxSourceFileBytes = 64u << 20;  // larger files: content unavailable
+
+bool sameStamp(const struct stat& a, const struct stat& b) {
+  return a.st_dev == b.st_dev && a.st_ino == b.st_ino && a.st_size == b.st_size &&
+         a.st_mtim.tv_sec == b.st_mtim.tv_sec && a.st_mtim.tv_nsec == b.st_mtim.tv_nsec;
+}
+
+std::shared_ptr<const SourceText> readSourceFile(const std::string& path, const struct stat& st) {
+  thread_local std::vector<SourceFile> cache;
+  for (auto& f : cache)
+    if (f.path == path && sameStamp(f.stamp, st)) return f.text;
+  if (static_cast<uint64_t>(st.st_size) > kMaxSourceFileBytes) return nullptr;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return nullptr;
+  auto text = std::make_shared<SourceText>();
+  text->text.assign(static_cast<size_t>(st.st_size), '\0');
+  in.read(text->text.data(), static_cast<std::streamsize>(text->text.size()));
+  text->text.resize(static_cast<size_t>(in.gcount()));
+  const std::string& t = text->text;
+  text->lineStart.push_back(0);
+  for (const char* p = t.data(); (p = static_cast<const char*>(std::memchr(p, '\n', t.data() + t.size() - p)));)
+    text->lineStart.push_back(static_cast<size_t>(++p - t.data()));
+  if (cache.size() >= kCachedSourceFiles) cache.erase(cache.begin());
+  cache.push_back(SourceFile{path, st, text});
+  return text;
+}
+
+}  // namespace
 
 std::optional<std::string> symbolSource(const ToolEnv& env, const model::Symbol& s,
                                         uint32_t maxLines, size_t maxBytes, std::string* cut,
@@ -265,37 +316,45 @@ std::optional<std::string> symbolSource(const ToolEnv& env, const model::Symbol&
   namespace fs = std::filesystem;
   std::error_code ec;
   fs::path file = fs::canonical(env.repoRoot / s.path, ec);
-  if (ec || !isInside(file, env.repoRoot) || !fs::is_regular_file(file, ec)) {
+  struct stat st {};
+  if (ec || !isInside(file, env.repoRoot) || ::stat(file.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) {
     *problem = "content unavailable: " + s.path + " is not a readable file inside the repository";
     return std::nullopt;
   }
-  std::ifstream in(file, std::ios::binary);
-  if (!in) {
+  auto text = readSourceFile(file.string(), st);
+  if (!text) {
     *problem = "content unavailable: " + s.path + " cannot be read";
     return std::nullopt;
   }
-  std::string out, line;
-  uint32_t n = 0;
+  // Lines [range.line, last] (1-based).
+  const std::string& t = text->text;
   const uint32_t last = std::max(s.range.endLine, s.range.line);
-  bool wasCut = false;
-  while (std::getline(in, line)) {
-    if (++n < s.range.line) continue;
-    if (n > last) break;
-    if (n - s.range.line >= maxLines || out.size() + line.size() + 1 > maxBytes) {
-      wasCut = true;
-      break;
-    }
-    out += line;
-    out += '\n';
-  }
-  if (n < s.range.line) {
+  const uint32_t first = std::max<uint32_t>(s.range.line, 1);
+  if (first > text->lineStart.size() || text->lineStart[first - 1] >= t.size()) {
     *problem = "content unavailable: " + s.path + " is shorter than the index says (re-indexing?)";
     return std::nullopt;
   }
+  size_t pos = text->lineStart[first - 1];
+  uint32_t n = first;
+  std::string out;
+  bool wasCut = false;
+  uint32_t taken = 0;
+  while (n <= last && pos < t.size()) {
+    const void* nl = std::memchr(t.data() + pos, '\n', t.size() - pos);
+    size_t end = nl ? static_cast<size_t>(static_cast<const char*>(nl) - t.data()) : t.size();
+    if (taken >= maxLines || out.size() + (end - pos) + 1 > maxBytes) {
+      wasCut = true;
+      break;
+    }
+    out.append(t, pos, end - pos);
+    out += '\n';
+    ++taken;
+    ++n;
+    pos = end + 1;
+  }
   if (wasCut && cut)
-    *cut = "lines " + std::to_string(s.range.line) + "-" +
-           std::to_string(s.range.line + (n - s.range.line) - 1) + " of " +
-           std::to_string(s.range.line) + "-" + std::to_string(last);
+    *cut = "lines " + std::to_string(s.range.line) + "-" + std::to_string(s.range.line + taken - 1) +
+           " of " + std::to_string(s.range.line) + "-" + std::to_string(last);
   return out;
 }
 

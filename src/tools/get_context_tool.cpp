@@ -292,7 +292,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
 
   // Greedy packing by relevance.
   std::vector<Packed> packed;
-  const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump());
+  const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump(-1, ' ', false, Json::error_handler_t::replace));
   size_t used = fixed;
   size_t sourced = 0;
   for (size_t k = 0; k < ranking->items.size(); ++k) {
@@ -310,7 +310,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
       Packed p{&it, {}, {}, 0};
       if (json) {
         p.json = itemJson(it, edges, source);
-        p.tokens = estimateTokens(p.json.dump()) + 1;
+        p.tokens = estimateTokens(p.json.dump(-1, ' ', false, Json::error_handler_t::replace)) + 1;
       } else {
         p.text = itemText(it, rank, edges, source);
         p.tokens = estimateTokens(p.text);
@@ -350,7 +350,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
                {"_meta", {{"totalItems", total}, {"returnedItems", count}, {"truncated", truncated}}}};
       if (targetSourceFits && o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
         out["target"]["content"] = targetSources[0];
-      return {out.dump(), out};
+      return {out.dump(-1, ' ', false, Json::error_handler_t::replace), out};
     }
     std::string text = "# get_context " + o.mode +
                        (o.intent != graph::Intent::kNone ? " intent=" + std::string(graph::toString(o.intent)) : "") +

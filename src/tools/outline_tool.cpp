@@ -99,7 +99,7 @@ struct Packer {
       Json fileJson;
       if (json && !sec.header.empty() && !sec.fileGroups.empty())
         fileJson = Json{{"path", sec.header}, {"relations", groupsJson(sec.fileGroups, nullptr)}};
-      size_t headCost = estimateTokens(json ? (fileJson.is_null() ? "" : fileJson.dump()) : head);
+      size_t headCost = estimateTokens(json ? (fileJson.is_null() ? "" : fileJson.dump(-1, ' ', false, Json::error_handler_t::replace)) : head);
       bool headDone = false;
       if (sec.nodes.empty() && !sec.header.empty()) {  // a file without symbols still shows
         if (!take(headCost + 1)) return okStatus();
@@ -112,11 +112,11 @@ struct Packer {
         auto groups = fetchRelations(env, node.symbol, opts, expanded, ctx);
         if (!groups) return groups.error();
         node.groups = std::move(*groups);
-        std::string piece = json ? renderJson(node).dump() : renderText(node);
+        std::string piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
         size_t cost = estimateTokens(piece) + (headDone ? 0 : headCost);
         if (!take(cost)) {
           node.groups.clear();  // the symbol alone may still fit
-          piece = json ? renderJson(node).dump() : renderText(node);
+          piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
           cost = estimateTokens(piece) + (headDone ? 0 : headCost);
           if (used + cost <= budget) emit(node, piece, head, fileJson, headDone, cost);
           return okStatus();

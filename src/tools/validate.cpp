@@ -232,4 +232,27 @@ std::optional<std::string> validateArguments(const Json& schema, const Json& arg
   return checkObject(schema, args, "");
 }
 
+std::vector<std::string> clampArguments(const Json& schema, Json& args) {
+  std::vector<std::string> notes;
+  if (!schema.is_object() || !args.is_object()) return notes;
+  auto propsIt = schema.find("properties");
+  if (propsIt == schema.end() || !propsIt->is_object()) return notes;
+  for (auto& [key, value] : args.items()) {
+    auto prop = propsIt->find(key);
+    if (prop == propsIt->end() || !prop->is_object() || !value.is_number()) continue;
+    auto maxIt = prop->find("maximum");
+    if (maxIt == prop->end() || !maxIt->is_number()) continue;
+    auto types = typeNames(*prop);
+    bool numeric = false;
+    for (const auto& t : types) numeric = numeric || t == "integer" || t == "number";
+    if (!numeric) continue;
+    double d = value.get<double>();
+    if (std::isnan(d) || d <= maxIt->get<double>()) continue;
+    notes.push_back("'" + key + "' " + shown(value) + " is over the maximum " + plain(*maxIt) +
+                    "; " + plain(*maxIt) + " was used (clamped).");
+    value = *maxIt;
+  }
+  return notes;
+}
+
 }  // namespace cg::tools

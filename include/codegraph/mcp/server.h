@@ -8,6 +8,7 @@
 // request has been answered, or after requestStop() (async-signal-safe; used for SIGTERM).
 #pragma once
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -22,6 +23,12 @@ struct ServerOptions {
   std::string instructions;  // returned by initialize: which tool to use when
   unsigned workers = 4;
   size_t maxMessageBytes = 16u << 20;  // larger messages are rejected, the server goes on
+  // Bounds of one tools/call (docs/SECURITY.md). A call still running callTimeout after it
+  // started (not counting the wait for a first index) is answered at once with an isError
+  // naming the limit and cancelled; an answer longer than maxAnswerBytes (as sent) is replaced
+  // by an isError naming the cap. Zero disables either bound.
+  std::chrono::milliseconds callTimeout{30000};
+  size_t maxAnswerBytes = 4u << 20;
 };
 
 class Server {

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -21,11 +23,26 @@ using Json = nlohmann::json;
 
 struct CallContext {
   const std::atomic<bool>* cancelFlag = nullptr;
+  // The call's time limit (docs/SECURITY.md), kept by the server: deadlineNs holds the
+  // steady_clock time (ns since its epoch) at which the server stops waiting, answers the call
+  // with an isError naming the limit, and sets cancelFlag. Null or a zero timeLimit: no limit.
+  std::atomic<int64_t>* deadlineNs = nullptr;
+  std::chrono::nanoseconds timeLimit{0};
   // Sends notifications/progress when the request carried a progressToken; no-op otherwise.
   std::function<void(double progress, std::optional<double> total, const std::string& message)>
       progress;
 
   bool cancelled() const { return cancelFlag && cancelFlag->load(std::memory_order_relaxed); }
+  // The wait for a first index is bounded on its own (--wait-timeout), so it does not count
+  // against the time limit: pauseClock() before it, startClock() after it (notReady does both).
+  void pauseClock() const {
+    if (deadlineNs) deadlineNs->store(INT64_MAX);
+  }
+  void startClock() const {
+    if (!deadlineNs || timeLimit.count() <= 0) return;
+    auto now = std::chrono::steady_clock::now().time_since_epoch();
+    deadlineNs->store(std::chrono::duration_cast<std::chrono::nanoseconds>(now + timeLimit).count());
+  }
   void report(double done, std::optional<double> total, const std::string& message) const {
     if (progress) progress(done, total, message);
   }
@@ -74,5 +91,11 @@ class ToolRegistry {
 // maximum, minLength, items, oneOf-free). Returns one sentence naming the field and what is
 // allowed, or nullopt when the arguments are valid.
 std::optional<std::string> validateArguments(const Json& schema, const Json& args);
+
+// Clamps each top-level numeric argument above its schema's `maximum` to that maximum, before
+// validateArguments (a huge limit or depth is served at the maximum, not refused). Returns one
+// sentence per clamped argument for the answer ("'limit' 1000000 is over the maximum 500; 500
+// was used."); a value below its `minimum` is left for validateArguments to refuse.
+std::vector<std::string> clampArguments(const Json& schema, Json& args);
 
 }  // namespace cg::tools
