@@ -281,6 +281,7 @@ struct SourceFile {
   std::shared_ptr<const SourceText> text;
 };
 constexpr size_t kCachedSourceFiles = 8;
+constexpr size_t kCachedSourceBytes = 16u << 20;   // per thread, all cached files together
 constexpr size_t kMaxSourceFileBytes = 64u << 20;  // larger files: content unavailable
 
 bool sameStamp(const struct stat& a, const struct stat& b) {
@@ -303,8 +304,14 @@ std::shared_ptr<const SourceText> readSourceFile(const std::string& path, const 
   text->lineStart.push_back(0);
   for (const char* p = t.data(); (p = static_cast<const char*>(std::memchr(p, '\n', t.data() + t.size() - p)));)
     text->lineStart.push_back(static_cast<size_t>(++p - t.data()));
-  if (cache.size() >= kCachedSourceFiles) cache.erase(cache.begin());
-  cache.push_back(SourceFile{path, st, text});
+  // Bounded by count and by bytes (a file over the byte bound is used once, not kept).
+  size_t bytes = text->text.size();
+  for (const auto& f : cache) bytes += f.text->text.size();
+  while (!cache.empty() && (cache.size() >= kCachedSourceFiles || bytes > kCachedSourceBytes)) {
+    bytes -= cache.front().text->text.size();
+    cache.erase(cache.begin());
+  }
+  if (text->text.size() <= kCachedSourceBytes) cache.push_back(SourceFile{path, st, text});
   return text;
 }
 
