@@ -48,15 +48,22 @@ std::string_view lastFolder(std::string_view path) {
 
 std::vector<model::DocLink> linkDocuments(const std::vector<model::GraphNode>& nodes,
                                           const std::vector<model::DocMention>& mentions) {
+  // Only the names documents mention are looked up: index those, not every symbol.
   std::unordered_map<std::string_view, std::vector<const model::GraphNode*>> byName;
-  for (const auto& n : nodes) byName[n.name].push_back(&n);
+  for (const auto& m : mentions) {
+    auto parts = segments(m.name);
+    if (!parts.empty() && parts.back().size() >= kMinLinkedNameLength) byName.try_emplace(parts.back());
+  }
+  if (byName.empty()) return {};
+  for (const auto& n : nodes)
+    if (auto it = byName.find(n.name); it != byName.end()) it->second.push_back(&n);
   std::vector<model::DocLink> links;
   std::vector<const model::GraphNode*> hits;
   for (const auto& m : mentions) {
     auto parts = segments(m.name);
     if (parts.empty() || parts.back().size() < kMinLinkedNameLength) continue;
     auto it = byName.find(parts.back());
-    if (it == byName.end()) continue;
+    if (it == byName.end() || it->second.empty()) continue;
     hits.clear();
     if (parts.size() == 1) {
       hits = it->second;

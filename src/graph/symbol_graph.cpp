@@ -1,7 +1,8 @@
 #include "codegraph/graph/symbol_graph.h"
 
 #include <algorithm>
-#include <map>
+#include <stdexcept>
+#include <string>
 
 namespace cg::graph {
 
@@ -35,50 +36,92 @@ struct WeightedPair {
   double weight;
 };
 
-// Sorts, merges repeats and packs into CSR. Deterministic: arcs of a node in target order.
-Adjacency pack(std::vector<WeightedPair>& pairs, uint32_t n) {
-  std::sort(pairs.begin(), pairs.end(), [](const WeightedPair& a, const WeightedPair& b) {
-    return a.from != b.from ? a.from < b.from : a.to < b.to;
-  });
+// Packs into CSR, merging repeats. Deterministic: arcs of a node in target order. A counting
+// pass by source, then a small sort per source: linear in the pairs, not n log n.
+Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n) {
+  std::vector<uint32_t> start(n + 1, 0);
+  for (const auto& p : pairs) ++start[p.from + 1];
+  for (uint32_t i = 0; i < n; ++i) start[i + 1] += start[i];
+  std::vector<std::pair<uint32_t, double>> bucketed(pairs.size());
+  {
+    std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+    for (const auto& p : pairs) bucketed[fill[p.from]++] = {p.to, p.weight};
+  }
   Adjacency g;
   g.begin.assign(n + 1, 0);
   g.arcs.reserve(pairs.size());
-  for (size_t i = 0; i < pairs.size();) {
-    size_t j = i;
-    double w = 0;
-    while (j < pairs.size() && pairs[j].from == pairs[i].from && pairs[j].to == pairs[i].to) w += pairs[j++].weight;
-    g.arcs.push_back({pairs[i].to, w});
-    ++g.begin[pairs[i].from + 1];
-    i = j;
+  for (uint32_t i = 0; i < n; ++i) {
+    auto first = bucketed.begin() + start[i], last = bucketed.begin() + start[i + 1];
+    // Repeats of one target are summed in weight order, whatever order the snapshot had.
+    std::sort(first, last);
+    for (auto it = first; it != last;) {
+      const uint32_t to = it->first;
+      double w = 0;
+      for (; it != last && it->first == to; ++it) w += it->second;
+      g.arcs.push_back({to, w});
+    }
+    g.begin[i + 1] = static_cast<uint32_t>(g.arcs.size());
   }
-  for (uint32_t i = 0; i < n; ++i) g.begin[i + 1] += g.begin[i];
   return g;
 }
 
 }  // namespace
 
+void IdIndex::build(const std::vector<const model::GraphNode*>& nodes) {
+  dense_.clear();
+  sparse_.clear();
+  if (nodes.empty()) return;
+  int64_t lo = nodes.front()->id, hi = lo;
+  for (const auto* node : nodes) lo = std::min(lo, node->id), hi = std::max(hi, node->id);
+  const auto n = static_cast<uint64_t>(nodes.size());
+  if (static_cast<uint64_t>(hi - lo) < 4 * n + 1024) {
+    base_ = lo;
+    dense_.assign(static_cast<size_t>(hi - lo) + 1, kAbsent);
+    for (uint32_t i = 0; i < nodes.size(); ++i) dense_[static_cast<size_t>(nodes[i]->id - lo)] = i;
+    return;
+  }
+  sparse_.reserve(nodes.size());
+  for (uint32_t i = 0; i < nodes.size(); ++i) sparse_.emplace_back(nodes[i]->id, i);
+  std::sort(sparse_.begin(), sparse_.end());
+}
+
+uint32_t IdIndex::find(int64_t id) const {
+  if (!dense_.empty()) {
+    if (id < base_ || id - base_ >= static_cast<int64_t>(dense_.size())) return kAbsent;
+    return dense_[static_cast<size_t>(id - base_)];
+  }
+  auto it = std::lower_bound(sparse_.begin(), sparse_.end(), std::pair<int64_t, uint32_t>(id, 0));
+  return it != sparse_.end() && it->first == id ? it->second : kAbsent;
+}
+
+uint32_t IdIndex::at(int64_t id) const {
+  uint32_t i = find(id);
+  if (i == kAbsent) throw std::out_of_range("no node with symbol id " + std::to_string(id));
+  return i;
+}
+
 SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot) {
   SymbolGraph g;
   g.nodes.reserve(snapshot.nodes.size());
   for (const auto& node : snapshot.nodes) g.nodes.push_back(&node);
-  std::sort(g.nodes.begin(), g.nodes.end(),
-            [](const model::GraphNode* a, const model::GraphNode* b) { return a->uid < b->uid; });
+  auto byUid = [](const model::GraphNode* a, const model::GraphNode* b) { return a->uid < b->uid; };
+  // A kept snapshot stays in uid order (model::replaceFiles): checking is linear, sorting is not.
+  if (!std::is_sorted(g.nodes.begin(), g.nodes.end(), byUid)) std::sort(g.nodes.begin(), g.nodes.end(), byUid);
   const auto n = static_cast<uint32_t>(g.nodes.size());
-  g.indexOf.reserve(n);
-  for (uint32_t i = 0; i < n; ++i) g.indexOf.emplace(g.nodes[i]->id, i);
+  g.indexOf.build(g.nodes);
 
   std::vector<WeightedPair> directed, undirected;
   directed.reserve(snapshot.edges.size());
   undirected.reserve(snapshot.edges.size() * 2);
   for (const auto& e : snapshot.edges) {
-    auto s = g.indexOf.find(e.sourceId);
-    auto t = g.indexOf.find(e.targetId);
-    if (s == g.indexOf.end() || t == g.indexOf.end() || s->second == t->second) continue;
+    const uint32_t s = g.indexOf.find(e.sourceId);
+    const uint32_t t = g.indexOf.find(e.targetId);
+    if (s == IdIndex::kAbsent || t == IdIndex::kAbsent || s == t) continue;
     double conf = e.confidence > 0 ? std::min(e.confidence, 1.0) : 1.0;
-    if (double w = kindWeight(e.kind) * conf; w > 0) directed.push_back({s->second, t->second, w});
+    if (double w = kindWeight(e.kind) * conf; w > 0) directed.push_back({s, t, w});
     if (double w = cohesionWeight(e.kind) * conf; w > 0) {
-      undirected.push_back({s->second, t->second, w});
-      undirected.push_back({t->second, s->second, w});
+      undirected.push_back({s, t, w});
+      undirected.push_back({t, s, w});
     }
   }
   g.out = pack(directed, n);

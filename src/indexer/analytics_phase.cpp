@@ -2,6 +2,9 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <unordered_set>
+
 #include "codegraph/store/analytics_writer.h"
 #include "codegraph/store/sqlite_graph_source.h"
 
@@ -21,14 +24,83 @@ int64_t unixNow() {
 
 bool analyticsDone(store::Database& db) { return db.meta("analytics_at").ok(); }
 
-Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
-                                                 std::chrono::milliseconds budget,
-                                                 std::function<bool()> interrupted) {
-  const auto started = Clock::now();
+GraphCache::GraphCache() : state_(std::make_unique<State>()) {}
+GraphCache::~GraphCache() = default;
+void GraphCache::reset() {
+  state_->snapshot.reset();
+  state_->uncommittedLoad = false;
+}
+bool GraphCache::loaded() const { return state_->snapshot.has_value(); }
+
+Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache,
+                                   const std::function<bool()>& interrupted) {
   store::SqliteGraphSource source(db);
   source.setInterrupt(interrupted);
-  auto snapshot = source.load();
-  if (!snapshot) return snapshot.error();
+  auto version = source.dataVersion();
+  if (!version) return version.error();
+  if (cache.snapshot && *version == cache.dataVersion) {
+    auto changed = source.changedFiles();
+    if (!changed) return changed.error();
+    // Beyond a third of the files, reading them one by one costs more than one full scan.
+    size_t files = 0;
+    if (changed->size() > 64) {
+      std::unordered_set<int64_t> distinct;
+      for (const auto& n : cache.snapshot->nodes) distinct.insert(n.fileId);
+      files = distinct.size();
+    }
+    if (changed->size() <= 64 || changed->size() <= files / 3) {
+      if (!changed->empty()) {
+        auto fresh = source.loadFiles(*changed);
+        if (!fresh) return fresh.error();
+        model::replaceFiles(*cache.snapshot, *changed, std::move(*fresh));
+        if (auto s = source.clearChanges(); !s) return s.error();
+      }
+      auto totals = source.totals();
+      if (!totals) return totals.error();
+      if (totals->nodes == cache.snapshot->nodes.size() && totals->edges == cache.snapshot->edges.size())
+        return static_cast<int64_t>(changed->size());
+      ++cache.resyncs;
+      spdlog::warn("graph cache out of step with the database ({} symbols, {} edges held; {} and {} stored): "
+                   "reloading the graph",
+                   cache.snapshot->nodes.size(), cache.snapshot->edges.size(), totals->nodes, totals->edges);
+    }
+  } else if (cache.snapshot) {
+    spdlog::info("another connection wrote the database: reloading the graph");
+  }
+  cache.snapshot.reset();
+  if (auto s = source.track(); !s) return s.error();
+  auto loaded = source.load();
+  if (!loaded) return loaded.error();
+  if (auto s = source.clearChanges(); !s) return s.error();
+  // In uid order, which model::replaceFiles keeps and graph::buildSymbolGraph then need not redo.
+  std::sort(loaded->nodes.begin(), loaded->nodes.end(),
+            [](const model::GraphNode& a, const model::GraphNode& b) { return a.uid < b.uid; });
+  cache.snapshot = std::move(*loaded);
+  cache.dataVersion = *version;
+  cache.uncommittedLoad = true;
+  ++cache.wholeLoads;
+  return -1;
+}
+
+Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, std::chrono::milliseconds budget,
+                                         std::function<bool()> interrupted, GraphCache::State* cache) {
+  const auto started = Clock::now();
+  std::optional<model::GraphSnapshot> own;
+  const model::GraphSnapshot* snapshot = nullptr;
+  int64_t filesRead = -1;
+  if (cache) {
+    auto updated = updateGraphCache(db, *cache, interrupted);
+    if (!updated) return updated.error();
+    filesRead = *updated;
+    snapshot = &*cache->snapshot;
+  } else {
+    store::SqliteGraphSource source(db);
+    source.setInterrupt(interrupted);
+    auto loaded = source.load();
+    if (!loaded) return loaded.error();
+    own = std::move(*loaded);
+    snapshot = &*own;
+  }
   const double loadSeconds = since(started);
 
   graph::AnalyseOptions options;
@@ -37,36 +109,39 @@ Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incre
   options.interrupted = interrupted;
   if (incremental)
     if (auto drift = db.meta("analytics_drift"); drift) options.previousDrift = std::atof(drift->c_str());
-  auto report = graph::analyse(*snapshot, options);
+  AnalyticsRun run;
+  run.report = graph::analyse(*snapshot, options);
+  const auto& report = run.report;
   if (report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
 
   const auto writeStart = Clock::now();
   store::AnalyticsWriter writer(db);
   // One transaction for the results and the meta rows that describe them.
-  const bool own = db.exec("SAVEPOINT analytics").ok();
+  const bool ownTransaction = db.exec("SAVEPOINT analytics").ok();
   auto fail = [&](const Error& e) -> Error {
-    if (own) (void)db.exec("ROLLBACK TO analytics; RELEASE analytics");
+    if (ownTransaction) (void)db.exec("ROLLBACK TO analytics; RELEASE analytics");
     return e;
   };
-  if (auto s = writer.apply(report.update); !s) return fail(s.error());
+  if (auto s = writer.apply(report.update, &run.newCommunityIds); !s) return fail(s.error());
   if (auto s = db.setMeta("analytics_at", std::to_string(unixNow())); !s) return fail(s.error());
   if (auto s = db.setMeta("analytics_drift", std::to_string(report.drift)); !s) return fail(s.error());
   if (auto s = db.setMeta("analytics_due", "0"); !s) return fail(s.error());
-  if (own)
+  if (ownTransaction)
     if (auto s = db.exec("RELEASE analytics"); !s) return fail(s.error());
   const double writeSeconds = since(writeStart);
 
   spdlog::info(
-      "analyse ({}): {} symbols, {} edges; load {:.3f}s, graph {:.3f}s, pagerank {:.3f}s ({} iterations{}), "
+      "analyse ({}): {} symbols, {} edges; {} {:.3f}s, graph {:.3f}s, pagerank {:.3f}s ({} iterations{}), "
       "communities {:.3f}s ({}{}, modularity {:.3f}), docs+rest {:.3f}s ({} links), write {:.3f}s "
       "({} symbol rows, {} new communities); total {:.3f}s",
-      incremental ? "incremental" : "full", snapshot->nodes.size(), snapshot->edges.size(), loadSeconds,
+      incremental ? "incremental" : "full", snapshot->nodes.size(), snapshot->edges.size(),
+      filesRead < 0 ? std::string("load") : fmt::format("update of {} files", filesRead), loadSeconds,
       report.buildSeconds, report.pagerankSeconds, report.pagerankIterations,
       report.pagerankConverged ? "" : ", not converged", report.communitySeconds, report.communities,
       report.louvainRan ? (report.louvainComplete ? ", louvain" : ", louvain cut by the deadline") : ", kept",
       report.modularity, report.otherSeconds, report.docLinks, writeSeconds, report.update.symbols.size(),
       report.update.newCommunities.size(), since(started));
-  return report;
+  return run;
 }
 
 HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem::path& root, bool useGit) {

@@ -18,18 +18,44 @@
 #include <future>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "codegraph/graph/analyse.h"
+#include "codegraph/indexer/indexer.h"
+#include "codegraph/model/graph_source.h"
 #include "codegraph/store/database.h"
 #include "git_history.h"
 
 namespace cg::indexer {
 
+struct GraphCache::State {
+  std::optional<model::GraphSnapshot> snapshot;  // as stored after the last committed run
+  int64_t dataVersion = 0;                       // PRAGMA data_version when it was last checked
+  // Loaded whole in a transaction not yet committed: its change tracking (temporary triggers)
+  // would be rolled back with it, so a rollback must forget the snapshot.
+  bool uncommittedLoad = false;
+  uint64_t wholeLoads = 0;  // loads of the whole graph (the first, and each reload)
+  uint64_t resyncs = 0;     // of which found the snapshot out of step with the row counts
+};
+
+struct AnalyticsRun {
+  graph::AnalyseReport report;
+  std::vector<int64_t> newCommunityIds;  // the store's ids of report.update.newCommunities
+};
+
 // `interrupted` (optional) is polled while loading and between the steps; when it returns true
 // the computation stops, nothing is written, and the result is ErrorCode::kCancelled.
-Expected<graph::AnalyseReport> runGraphAnalytics(store::Database& db, bool incremental,
-                                                 std::chrono::milliseconds budget,
-                                                 std::function<bool()> interrupted = {});
+// `cache` (optional): the graph is taken from it, brought up to date with the files changed
+// since (loaded whole when it is empty or cannot be trusted); the caller applies the run's
+// update to it once the transaction has committed (model::applyAnalytics).
+Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, std::chrono::milliseconds budget,
+                                         std::function<bool()> interrupted = {},
+                                         GraphCache::State* cache = nullptr);
+
+// Brings cache->snapshot up to date (see GraphCache), inside the caller's transaction; returns
+// the number of files re-read, or -1 when the whole graph was loaded.
+Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache,
+                                   const std::function<bool()>& interrupted);
 
 // Whether the graph analytics have completed once on this database (a refresh that changed
 // nothing may skip them only then).

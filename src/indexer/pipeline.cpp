@@ -482,17 +482,47 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   return summary;
 }
 
-Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
-                            std::function<bool()> interrupted) {
+Status primeGraphCache(store::Database& db, GraphCache& cache, std::function<bool()> interrupted) {
+  const auto started = std::chrono::steady_clock::now();
   if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto analysed = runGraphAnalytics(db, true, budget, std::move(interrupted));
-  if (!analysed) {
+  auto loaded = updateGraphCache(db, cache.state(), interrupted);
+  if (!loaded) {
     (void)db.exec("ROLLBACK");
+    cache.reset();
+    return loaded.error();
+  }
+  if (auto s = db.exec("COMMIT"); !s) {
+    (void)db.exec("ROLLBACK");
+    cache.reset();
+    return s;
+  }
+  cache.state().uncommittedLoad = false;
+  spdlog::debug("graph cache: {} symbols, {} edges in memory ({:.3f}s)", cache.state().snapshot->nodes.size(),
+                cache.state().snapshot->edges.size(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+  return okStatus();
+}
+
+Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
+                            std::function<bool()> interrupted, GraphCache* cache) {
+  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto analysed = runGraphAnalytics(db, true, budget, std::move(interrupted), cache ? &cache->state() : nullptr);
+  if (!analysed) {
+    // The cache keeps the files it re-read; their change marks are rolled back with the rest,
+    // so the next run re-reads them (replacing a file's rows is idempotent). A whole load made
+    // in this transaction loses its change tracking with it, so it is forgotten.
+    (void)db.exec("ROLLBACK");
+    if (cache && cache->state().uncommittedLoad) cache->reset();
     return analysed.error();
   }
   if (auto s = db.exec("COMMIT"); !s) {
     (void)db.exec("ROLLBACK");
+    if (cache) cache->reset();
     return s;
+  }
+  if (cache && cache->loaded()) {
+    cache->state().uncommittedLoad = false;
+    model::applyAnalytics(*cache->state().snapshot, analysed->report.update, analysed->newCommunityIds);
   }
   return okStatus();
 }

@@ -200,6 +200,11 @@ void IndexService::runIndexer() {
     startupRefreshDone_ = true;
   }
   cv_.notify_all();
+  // The graph the deferred analytics of later edits start from (one full read now, so an edit's
+  // analytics read only the files it changed). Gives way to a change that arrives meanwhile.
+  if (refreshes_ > 0 && !analyticsDueAt_)
+    if (auto s = primeGraphCache(*db_, graphCache_, [this] { return analyticsInterrupted(false); }); !s)
+      spdlog::debug("graph cache not loaded: {}", s.error().message);
 
   using Clock = std::chrono::steady_clock;
   const Clock::time_point never = Clock::time_point::max();
@@ -241,6 +246,7 @@ void IndexService::runIndexer() {
     if (reopen_) {
       // SQLite reported corruption: reopening checks the file and rebuilds it when damaged.
       reopen_ = false;
+      graphCache_.reset();
       if (!openForWriting()) break;
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
@@ -327,19 +333,21 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
         e.message, options_.retryAfterFailure.count() / 1000.0);
 }
 
+bool IndexService::analyticsInterrupted(bool overdue) {
+  if (cancel_) return true;
+  if (overdue) return false;
+  std::lock_guard<std::mutex> g(mu_);
+  return !queue_.empty();
+}
+
 void IndexService::runAnalyticsIfDue() {
   if (!analyticsDueAt_) return;
   analyticsDueAt_.reset();
   // A change that arrives meanwhile goes first (its refresh must not wait behind PageRank),
   // unless the analytics have already waited their longest: then they finish.
   const bool overdue = std::chrono::steady_clock::now() >= analyticsFirstDue_ + kAnalyticsMaxDelay;
-  auto interrupted = [this, overdue] {
-    if (cancel_) return true;
-    if (overdue) return false;
-    std::lock_guard<std::mutex> g(mu_);
-    return !queue_.empty();
-  };
-  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted); !s) {
+  auto interrupted = [this, overdue] { return analyticsInterrupted(overdue); };
+  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted, &graphCache_); !s) {
     if (s.error().code == ErrorCode::kCancelled) {
       // Still due: the refresh that interrupted them schedules them again.
       analyticsDueAt_ = std::chrono::steady_clock::now() + kAnalyticsQuiet;

@@ -2,6 +2,8 @@
 
 #include <sqlite3.h>
 
+#include <vector>
+
 #include "statement.h"
 
 namespace cg::store {
@@ -31,7 +33,7 @@ Status check(Statement& st, sqlite3* h, const char* what) {
 
 }  // namespace
 
-Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up) {
+Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int64_t>* newCommunityIds) {
   sqlite3* h = db_.handle();
   return inTransaction(db_, [&]() -> Status {
     // Removed rows first: a new community may take the uid a removed one had.
@@ -69,6 +71,7 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up) {
       sym.bind(1, a.pagerank).bind(2, a.centrality).bind(3, community).bind(4, a.complexityRank).bind(5, a.id);
       if (auto s = sym.run(); !s) return s;
     }
+    if (newCommunityIds) *newCommunityIds = newIds;
     Statement unlink(h, "DELETE FROM doc_links WHERE symbol_id = ? AND doc_file_id = ?");
     Statement link(h, "INSERT OR IGNORE INTO doc_links(symbol_id, doc_file_id) VALUES(?, ?)");
     if (auto s = check(unlink, h, "document links"); !s) return s;

@@ -79,7 +79,7 @@ CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
 CREATE INDEX IF NOT EXISTS refs_by_target_file ON refs(target_file_id) WHERE target_file_id IS NOT NULL;
 -- The resolved symbol graph as the analytics read it (SqliteGraphSource::load), covering: reading
 -- every edge scans only the resolved ones, and none of their text. The WHERE must stay the query's.
-CREATE INDEX IF NOT EXISTS refs_edges ON refs(source_id, target_id, kind, confidence)
+CREATE INDEX IF NOT EXISTS refs_edges ON refs(source_id, target_id, kind, confidence, file_id)
   WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;
 
 -- Markdown documents and the code names they mention (linked by analytics).

@@ -2,55 +2,79 @@
 
 #include <sqlite3.h>
 
+#include <optional>
+#include <string>
+
 #include "statement.h"
 
 namespace cg::store {
+namespace {
+
+constexpr const char* kNodeColumns =
+    "SELECT s.id, s.file_id, s.uid, s.name, s.qualified_name, f.path, s.kind, s.complexity, s.is_test, "
+    "s.pagerank, s.centrality, s.community_id, s.complexity_rank FROM symbols s JOIN files f ON f.id = s.file_id";
+// The WHERE is refs_edges' (schema.sql), so every edge read is covered by that index.
+constexpr const char* kEdgeColumns =
+    "SELECT source_id, target_id, kind, confidence, file_id FROM refs WHERE target_id IS NOT NULL AND "
+    "source_id IS NOT NULL AND dropped = 0";
+
+// Reads one result row each; keeps the last kind text so repeated kinds parse once.
+struct RowReader {
+  std::string lastKind;
+  model::SymbolKind kind = model::SymbolKind::kFunction;
+
+  model::GraphNode node(Statement& st) {
+    model::GraphNode n;
+    n.id = st.i64(0);
+    n.fileId = st.i64(1);
+    n.uid = st.text(2);
+    n.name = st.text(3);
+    n.qualifiedName = st.text(4);
+    n.path = st.text(5);
+    std::string_view k = st.view(6);
+    if (k != lastKind) kind = model::parseSymbolKind(k).value_or(model::SymbolKind::kFunction), lastKind = k;
+    n.kind = kind;
+    n.complexity = static_cast<uint32_t>(st.i64(7));
+    n.isTest = st.i64(8) != 0;
+    n.pagerank = st.f64(9);
+    n.centrality = st.f64(10);
+    n.communityId = st.i64(11);
+    n.complexityRank = st.f64(12);
+    return n;
+  }
+  static std::optional<model::GraphEdge> edge(Statement& st) {
+    auto kind = model::parseRefKind(st.view(2));
+    if (!kind) return std::nullopt;
+    return model::GraphEdge{st.i64(0), st.i64(1), *kind, st.f64(3), st.i64(4)};
+  }
+};
+
+}  // namespace
 
 Expected<model::GraphSnapshot> SqliteGraphSource::load() {
   sqlite3* h = db_.handle();
   model::GraphSnapshot snap;
+  RowReader reader;
   {
-    Statement st(h, "SELECT s.id, s.uid, s.name, s.qualified_name, f.path, s.kind, s.complexity, "
-                    "s.is_test, s.pagerank, s.centrality, s.community_id, s.complexity_rank "
-                    "FROM symbols s JOIN files f ON f.id = s.file_id");
+    Statement st(h, kNodeColumns);
     if (!st.valid()) return sqliteError(h, "graph nodes");
-    std::string lastKind;
-    model::SymbolKind kind = model::SymbolKind::kFunction;
     uint32_t row = 0;
     while (st.step()) {
       if (interrupted_ && (++row & 4095) == 0 && interrupted_())
         return makeError(ErrorCode::kCancelled, "graph load interrupted");
-      model::GraphNode n;
-      n.id = st.i64(0);
-      n.uid = st.text(1);
-      n.name = st.text(2);
-      n.qualifiedName = st.text(3);
-      n.path = st.text(4);
-      std::string_view k = st.view(5);
-      if (k != lastKind) kind = model::parseSymbolKind(k).value_or(model::SymbolKind::kFunction), lastKind = k;
-      n.kind = kind;
-      n.complexity = static_cast<uint32_t>(st.i64(6));
-      n.isTest = st.i64(7) != 0;
-      n.pagerank = st.f64(8);
-      n.centrality = st.f64(9);
-      n.communityId = st.i64(10);
-      n.complexityRank = st.f64(11);
-      snap.nodes.push_back(std::move(n));
+      snap.nodes.push_back(reader.node(st));
     }
     if (st.lastCode() != SQLITE_DONE) return sqliteError(h, "graph nodes");
   }
   {
-    Statement st(h, "SELECT source_id, target_id, kind, confidence FROM refs WHERE target_id IS NOT "
-                    "NULL AND source_id IS NOT NULL AND dropped = 0");
+    Statement st(h, kEdgeColumns);
     if (!st.valid()) return sqliteError(h, "graph edges");
     snap.edges.reserve(1024);
     uint32_t row = 0;
     while (st.step()) {
       if (interrupted_ && (++row & 4095) == 0 && interrupted_())
         return makeError(ErrorCode::kCancelled, "graph load interrupted");
-      auto kind = model::parseRefKind(st.view(2));
-      if (!kind) continue;
-      snap.edges.push_back({st.i64(0), st.i64(1), *kind, st.f64(3)});
+      if (auto e = RowReader::edge(st)) snap.edges.push_back(*e);
     }
     if (st.lastCode() != SQLITE_DONE) return sqliteError(h, "graph edges");
   }
@@ -74,6 +98,94 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
     if (st.lastCode() != SQLITE_DONE) return sqliteError(h, "document links");
   }
   return snap;
+}
+
+Status SqliteGraphSource::track() {
+  // One statement per trigger kind and table; INSERT OR IGNORE keeps one row per file.
+  static constexpr const char* kSql = R"sql(
+CREATE TEMP TABLE IF NOT EXISTS cg_graph_changes(file_id INTEGER PRIMARY KEY);
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_ins AFTER INSERT ON main.symbols
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_del AFTER DELETE ON main.symbols
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_upd
+  AFTER UPDATE OF file_id, uid, name, qualified_name, kind, complexity, is_test ON main.symbols
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_ins AFTER INSERT ON main.refs
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_del AFTER DELETE ON main.refs
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_upd
+  AFTER UPDATE OF file_id, source_id, target_id, kind, confidence, dropped ON main.refs
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_mentions_ins AFTER INSERT ON main.doc_mentions
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_mentions_del AFTER DELETE ON main.doc_mentions
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_del AFTER DELETE ON main.files
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
+CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_upd AFTER UPDATE OF path ON main.files
+  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
+)sql";
+  return db_.exec(kSql);
+}
+
+Expected<std::vector<int64_t>> SqliteGraphSource::changedFiles() {
+  sqlite3* h = db_.handle();
+  Statement st(h, "SELECT file_id FROM temp.cg_graph_changes ORDER BY file_id");
+  if (!st.valid()) return sqliteError(h, "graph changes");
+  std::vector<int64_t> ids;
+  while (st.step()) ids.push_back(st.i64(0));
+  if (st.lastCode() != SQLITE_DONE) return sqliteError(h, "graph changes");
+  return ids;
+}
+
+Status SqliteGraphSource::clearChanges() { return db_.exec("DELETE FROM temp.cg_graph_changes"); }
+
+Expected<model::GraphSnapshot> SqliteGraphSource::loadFiles(const std::vector<int64_t>& fileIds) {
+  sqlite3* h = db_.handle();
+  model::GraphSnapshot snap;
+  RowReader reader;
+  Statement nodes(h, std::string(kNodeColumns) + " WHERE s.file_id = ?", kCached);
+  Statement edges(h, std::string(kEdgeColumns) + " AND file_id = ?", kCached);
+  Statement mentions(h, "SELECT file_id, name FROM doc_mentions WHERE file_id = ?", kCached);
+  if (!nodes.valid() || !edges.valid() || !mentions.valid()) return sqliteError(h, "graph of changed files");
+  for (int64_t id : fileIds) {
+    nodes.reset();
+    nodes.bind(1, id);
+    while (nodes.step()) snap.nodes.push_back(reader.node(nodes));
+    if (nodes.lastCode() != SQLITE_DONE) return sqliteError(h, "graph nodes of changed files");
+    edges.reset();
+    edges.bind(1, id);
+    while (edges.step())
+      if (auto e = RowReader::edge(edges)) snap.edges.push_back(*e);
+    if (edges.lastCode() != SQLITE_DONE) return sqliteError(h, "graph edges of changed files");
+    mentions.reset();
+    mentions.bind(1, id);
+    while (mentions.step()) snap.mentions.push_back({mentions.i64(0), mentions.text(1)});
+    if (mentions.lastCode() != SQLITE_DONE) return sqliteError(h, "mentions of changed files");
+  }
+  return snap;
+}
+
+Expected<int64_t> SqliteGraphSource::dataVersion() {
+  sqlite3* h = db_.handle();
+  Statement st(h, "PRAGMA data_version");
+  if (!st.valid() || !st.step()) return sqliteError(h, "data_version");
+  return st.i64(0);
+}
+
+Expected<SqliteGraphSource::Totals> SqliteGraphSource::totals() {
+  sqlite3* h = db_.handle();
+  Totals t;
+  Statement n(h, "SELECT count(*) FROM symbols", kCached);
+  if (!n.valid() || !n.step()) return sqliteError(h, "graph totals");
+  t.nodes = static_cast<uint64_t>(n.i64(0));
+  Statement e(h, "SELECT count(*) FROM refs WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0",
+              kCached);
+  if (!e.valid() || !e.step()) return sqliteError(h, "graph totals");
+  t.edges = static_cast<uint64_t>(e.i64(0));
+  return t;
 }
 
 }  // namespace cg::store

@@ -206,7 +206,9 @@ def main():
                 with open(os.path.join(repo, path), "a") as f:
                     f.write(appended_definition(path, k))
                 while True:
-                    msg, _, _ = srv.call("symbols", {"name": f"cg_bench_fn_{k}" if not path.endswith(".java") else f"CgBench{k}"})
+                    # scope all: the edited file may be a test file, which the default scope leaves out
+                    name = f"cg_bench_fn_{k}" if not path.endswith(".java") else f"CgBench{k}"
+                    msg, _, _ = srv.call("symbols", {"name": name, "scope": "all"})
                     if found(msg):
                         break
                     if time.perf_counter() - t > 30:

@@ -13,7 +13,7 @@
 #pragma once
 
 #include <cstdint>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "codegraph/model/graph_source.h"
@@ -39,9 +39,24 @@ struct Adjacency {
   uint32_t size() const { return begin.empty() ? 0 : static_cast<uint32_t>(begin.size() - 1); }
 };
 
+// Symbol id → node index. Ids are database row ids, dense in practice: a table when the id range
+// is at most a few times the node count, else a sorted list searched by halving.
+class IdIndex {
+ public:
+  static constexpr uint32_t kAbsent = UINT32_MAX;
+  void build(const std::vector<const model::GraphNode*>& nodes);
+  uint32_t find(int64_t id) const;  // kAbsent when unknown
+  uint32_t at(int64_t id) const;    // throws std::out_of_range when unknown
+
+ private:
+  int64_t base_ = 0;
+  std::vector<uint32_t> dense_;                      // id - base_ → index
+  std::vector<std::pair<int64_t, uint32_t>> sparse_;  // (id, index) by id
+};
+
 struct SymbolGraph {
   std::vector<const model::GraphNode*> nodes;  // index → node, uid order
-  std::unordered_map<int64_t, uint32_t> indexOf;  // symbol id → index
+  IdIndex indexOf;                             // symbol id → index
   Adjacency out;  // directed ranking graph
   Adjacency adj;  // undirected community graph (each edge listed at both ends)
 };

@@ -123,7 +123,11 @@ class IndexService {
   // the first such refresh even while edits keep coming.
   std::optional<std::chrono::steady_clock::time_point> analyticsDueAt_;
   std::chrono::steady_clock::time_point analyticsFirstDue_{};
+  // The graph the analytics run on, kept between runs (see GraphCache): loaded when the start-up
+  // refresh is done, then updated with each refresh's changed files.
+  GraphCache graphCache_;
   void runAnalyticsIfDue();
+  bool analyticsInterrupted(bool overdue);
 };
 
 }  // namespace cg::indexer

@@ -21,6 +21,7 @@ namespace cg::model {
 // One symbol as the analytics see it, with the analytics values currently stored for it.
 struct GraphNode {
   int64_t id = 0;
+  int64_t fileId = 0;  // the file that defines it (the unit a refresh replaces)
   std::string uid;
   std::string name;
   std::string qualifiedName;
@@ -42,6 +43,7 @@ struct GraphEdge {
   int64_t targetId = 0;
   RefKind kind = RefKind::kCalls;
   double confidence = 1;
+  int64_t fileId = 0;  // the file the reference is written in
 };
 
 // A code name a Markdown document mentions in inline code or a code block, as extracted:
@@ -93,5 +95,18 @@ class GraphSource {
   virtual ~GraphSource() = default;
   virtual Expected<GraphSnapshot> load() = 0;
 };
+
+// Keeping a snapshot current without reloading it: every symbol, edge and mention belongs to one
+// file, so a refresh's changes are the set of files whose rows changed. Replaces, in `snapshot`,
+// the nodes, edges and mentions of each file in `fileIds` with `fresh` (which holds exactly the
+// rows of those files as they are now; a removed file has none). Nodes in uid order stay in
+// it (the analytics then need not sort them again). Stored analytics values
+// (communities, document links, the nodes' scores) are not touched: see applyAnalytics.
+void replaceFiles(GraphSnapshot& snapshot, const std::vector<int64_t>& fileIds, GraphSnapshot&& fresh);
+
+// Makes `snapshot` hold what was stored after `update` was written; `newCommunityIds[k]` is the id
+// the store gave update.newCommunities[k].
+void applyAnalytics(GraphSnapshot& snapshot, const AnalyticsUpdate& update,
+                    const std::vector<int64_t>& newCommunityIds);
 
 }  // namespace cg::model

@@ -20,7 +20,8 @@ class AnalyticsWriter {
  public:
   explicit AnalyticsWriter(Database& db) : db_(db) {}
 
-  Status apply(const model::AnalyticsUpdate& update);
+  // `newCommunityIds` (optional) receives the ids given to update.newCommunities, in order.
+  Status apply(const model::AnalyticsUpdate& update, std::vector<int64_t>* newCommunityIds = nullptr);
   // Replaces the stored history of every file with `byPath` (paths not indexed are ignored;
   // files absent from the map get no history).
   Status replaceHistory(const std::unordered_map<std::string, model::FileHistory>& byPath);

@@ -22,7 +22,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 5;
+inline constexpr int kSchemaVersion = 6;
 
 struct OpenOptions {
   std::filesystem::path path;

@@ -1,0 +1,203 @@
+// GraphCache: the serving process's in-memory graph, updated with the files each refresh changed,
+// must equal a fresh read of the database after every refresh and analytics run — and the
+// analytics computed from it must equal those computed from a fresh read.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <sstream>
+#include <tuple>
+
+#include "codegraph/indexer/indexer.h"
+#include "codegraph/store/database.h"
+#include "codegraph/store/dump.h"
+#include "codegraph/store/sqlite_graph_source.h"
+#include "indexer/analytics_phase.h"
+#include "temp_tree.h"
+
+namespace cg::indexer {
+namespace {
+
+using testing::TempTree;
+
+std::unique_ptr<store::Database> openDb(const std::filesystem::path& path) {
+  std::filesystem::create_directories(path.parent_path());
+  store::OpenOptions o;
+  o.path = path;
+  auto opened = store::Database::open(o);
+  EXPECT_TRUE(opened.ok());
+  return opened ? std::move(*opened) : nullptr;
+}
+
+void refresh(store::Database& db, const std::filesystem::path& root) {
+  IndexOptions io;
+  io.root = root;
+  io.threads = 1;
+  io.deferAnalytics = true;
+  auto summary = indexRepository(db, io);
+  ASSERT_TRUE(summary.ok()) << summary.error().message;
+}
+
+// A snapshot as sorted text, so two snapshots compare regardless of row order.
+std::string canonical(const model::GraphSnapshot& s) {
+  std::vector<std::string> lines;
+  for (const auto& n : s.nodes) {
+    std::ostringstream o;
+    o << "node " << n.id << ' ' << n.fileId << ' ' << n.uid << ' ' << n.name << ' ' << n.qualifiedName << ' '
+      << n.path << ' ' << static_cast<int>(n.kind) << ' ' << n.complexity << ' ' << n.isTest << ' ' << n.pagerank
+      << ' ' << n.centrality << ' ' << n.communityId << ' ' << n.complexityRank;
+    lines.push_back(o.str());
+  }
+  for (const auto& e : s.edges) {
+    std::ostringstream o;
+    o << "edge " << e.sourceId << ' ' << e.targetId << ' ' << static_cast<int>(e.kind) << ' ' << e.confidence << ' '
+      << e.fileId;
+    lines.push_back(o.str());
+  }
+  for (const auto& m : s.mentions) lines.push_back("mention " + std::to_string(m.docFileId) + ' ' + m.name);
+  for (const auto& c : s.communities)
+    lines.push_back("community " + std::to_string(c.id) + ' ' + c.uid + ' ' + c.label + ' ' + std::to_string(c.size));
+  for (const auto& l : s.docLinks)
+    lines.push_back("link " + std::to_string(l.symbolId) + ' ' + std::to_string(l.docFileId));
+  std::sort(lines.begin(), lines.end());
+  std::string out;
+  for (const auto& l : lines) out += l + '\n';
+  return out;
+}
+
+std::string fresh(store::Database& db) {
+  store::SqliteGraphSource source(db);
+  auto s = source.load();
+  EXPECT_TRUE(s.ok());
+  return s ? canonical(*s) : std::string();
+}
+
+void writeRepo(const TempTree& t) {
+  t.write("auth/service.py",
+          "from store.db import save\n\n"
+          "class AuthService:\n"
+          "    def login(self, user):\n"
+          "        if user:\n"
+          "            return validate_token(user)\n"
+          "        return save(user)\n\n"
+          "def validate_token(token):\n"
+          "    return save(token)\n");
+  t.write("store/db.py", "def save(row):\n    return connect(row)\n\ndef connect(row):\n    return row\n");
+  t.write("other.py", "from store.db import connect\n\ndef login():\n    return connect(1)\n\ndef run():\n    return 2\n");
+  for (int i = 0; i < 4; ++i) t.write("h" + std::to_string(i) + ".py", "def handle():\n    return 0\n");
+  t.write("README.md", "# Guide\n\nCall `AuthService.login`, then `validate_token` and `connect`.\n");
+}
+
+TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
+  TempTree t;
+  writeRepo(t);
+  auto cached = openDb(t.path(".db/cached.db"));
+  auto plain = openDb(t.path(".db/plain.db"));
+  ASSERT_TRUE(cached && plain);
+  refresh(*cached, t.root());
+  refresh(*plain, t.root());
+  GraphCache cache;
+  ASSERT_TRUE(primeGraphCache(*cached, cache).ok());
+  ASSERT_TRUE(cache.loaded());
+  EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
+
+  const std::vector<std::function<void()>> changes = {
+      // an edit: a new function, a changed call, so references elsewhere re-resolve
+      [&] {
+        t.write("store/db.py",
+                "def save(row):\n    return connect(row)\n\ndef connect(row):\n    return pool(row)\n\n"
+                "def pool(row):\n    return row\n");
+      },
+      // a new file calling into others
+      [&] { t.write("jobs/nightly.py", "from store.db import save, pool\n\ndef nightly():\n    save(pool(1))\n"); },
+      // a removed file whose symbols others call
+      [&] { std::filesystem::remove(t.path("store/db.py")); },
+      // the file comes back under another name, and a document changes its mentions
+      [&] {
+        t.write("store/rows.py", "def save(row):\n    return row\n\ndef pool(row):\n    return save(row)\n");
+        t.write("README.md", "# Guide\n\nNow `nightly`, `pool` and `validate_token`.\n");
+      },
+      // several files at once, one emptied
+      [&] {
+        t.write("other.py", "");
+        t.write("h1.py", "def handle():\n    return nightly()\n");
+        t.write("h2.py", "from jobs.nightly import nightly\n\ndef handle():\n    return nightly()\n");
+      },
+  };
+  for (size_t i = 0; i < changes.size(); ++i) {
+    SCOPED_TRACE("change " + std::to_string(i));
+    changes[i]();
+    refresh(*cached, t.root());
+    refresh(*plain, t.root());
+    ASSERT_TRUE(runDeferredAnalytics(*cached, std::chrono::milliseconds(5000), {}, &cache).ok());
+    ASSERT_TRUE(runDeferredAnalytics(*plain, std::chrono::milliseconds(5000)).ok());
+    ASSERT_TRUE(cache.loaded());
+    EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
+    // The same analytics as from a whole read of the same database contents.
+    auto a = store::dumpAnalytics(*cached);
+    auto b = store::dumpAnalytics(*plain);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(*a, *b);
+  }
+  // Every change came from the tracked files alone: one whole read (the first), no resync.
+  EXPECT_EQ(cache.state().wholeLoads, 1u);
+  EXPECT_EQ(cache.state().resyncs, 0u);
+}
+
+TEST(GraphCache, AnInterruptedRunLeavesTheChangesForTheNext) {
+  TempTree t;
+  writeRepo(t);
+  auto db = openDb(t.path(".db/index.db"));
+  ASSERT_TRUE(db);
+  refresh(*db, t.root());
+  GraphCache cache;
+  ASSERT_TRUE(primeGraphCache(*db, cache).ok());
+  t.write("store/db.py", "def save(row):\n    return row\n\ndef flush():\n    return save(0)\n");
+  refresh(*db, t.root());
+  int polls = 0;
+  // Interrupted after the graph was updated: nothing is written, the change marks come back.
+  auto s = runDeferredAnalytics(*db, std::chrono::milliseconds(5000), [&] { return ++polls > 1; }, &cache);
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.error().code, ErrorCode::kCancelled);
+  EXPECT_EQ(*db->meta("analytics_due"), "1");
+  ASSERT_TRUE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), {}, &cache).ok());
+  EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*db));
+  EXPECT_EQ(*db->meta("analytics_due"), "0");
+
+  // Interrupted while the cache was loaded whole in the same transaction: forgotten, then
+  // loaded again (its change tracking was rolled back with the transaction).
+  GraphCache cold;
+  t.write("other.py", "def run():\n    return 3\n");
+  refresh(*db, t.root());
+  polls = 0;
+  EXPECT_FALSE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), [&] { return ++polls > 1; }, &cold).ok());
+  EXPECT_FALSE(cold.loaded());
+  ASSERT_TRUE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), {}, &cold).ok());
+  t.write("other.py", "def run():\n    return save(3)\n\nfrom store.db import save\n");
+  refresh(*db, t.root());
+  ASSERT_TRUE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), {}, &cold).ok());
+  EXPECT_EQ(canonical(*cold.state().snapshot), fresh(*db));
+}
+
+TEST(GraphCache, AWriteByAnotherConnectionIsNoticed) {
+  TempTree t;
+  writeRepo(t);
+  auto db = openDb(t.path(".db/index.db"));
+  ASSERT_TRUE(db);
+  refresh(*db, t.root());
+  GraphCache cache;
+  ASSERT_TRUE(primeGraphCache(*db, cache).ok());
+  // Another connection (not tracked by this one's triggers) removes a file and its rows.
+  {
+    auto other = openDb(t.path(".db/index.db"));
+    ASSERT_TRUE(other);
+    ASSERT_TRUE(other->exec("DELETE FROM files WHERE path = 'store/db.py'").ok());
+  }
+  ASSERT_TRUE(db->setMeta("analytics_due", "1").ok());
+  ASSERT_TRUE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), {}, &cache).ok());
+  EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*db));
+  EXPECT_EQ(cache.state().wholeLoads, 2u);  // noticed by PRAGMA data_version, not by the counts
+  EXPECT_EQ(cache.state().resyncs, 0u);
+}
+
+}  // namespace
+}  // namespace cg::indexer
