@@ -13,6 +13,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 constexpr int64_t kHistoryMaxAgeSeconds = 12 * 3600;
+constexpr uint32_t kEdgeCheckEvery = 16;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -55,14 +56,20 @@ Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache
         model::replaceFiles(*cache.snapshot, *changed, std::move(*fresh));
         if (auto s = source.clearChanges(); !s) return s.error();
       }
-      auto totals = source.totals();
+      // The safety net under the change tracking: the symbol count every time, the edge count
+      // (a scan) every kEdgeCheckEvery updates.
+      const bool checkEdges = ++cache.updatesSinceEdgeCheck >= kEdgeCheckEvery;
+      auto totals = source.totals(checkEdges);
       if (!totals) return totals.error();
-      if (totals->nodes == cache.snapshot->nodes.size() && totals->edges == cache.snapshot->edges.size())
+      if (checkEdges) cache.updatesSinceEdgeCheck = 0;
+      if (totals->nodes == cache.snapshot->nodes.size() &&
+          (!checkEdges || totals->edges == cache.snapshot->edges.size()))
         return static_cast<int64_t>(changed->size());
       ++cache.resyncs;
-      spdlog::warn("graph cache out of step with the database ({} symbols, {} edges held; {} and {} stored): "
+      spdlog::warn("graph cache out of step with the database ({} symbols, {} edges held; {} symbols{} stored): "
                    "reloading the graph",
-                   cache.snapshot->nodes.size(), cache.snapshot->edges.size(), totals->nodes, totals->edges);
+                   cache.snapshot->nodes.size(), cache.snapshot->edges.size(), totals->nodes,
+                   checkEdges ? fmt::format(", {} edges", totals->edges) : std::string());
     }
   } else if (cache.snapshot) {
     spdlog::info("another connection wrote the database: reloading the graph");

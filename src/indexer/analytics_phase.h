@@ -34,6 +34,7 @@ struct GraphCache::State {
   // Loaded whole in a transaction not yet committed: its change tracking (temporary triggers)
   // would be rolled back with it, so a rollback must forget the snapshot.
   bool uncommittedLoad = false;
+  uint32_t updatesSinceEdgeCheck = 0;
   uint64_t wholeLoads = 0;  // loads of the whole graph (the first, and each reload)
   uint64_t resyncs = 0;     // of which found the snapshot out of step with the row counts
 };

@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <cctype>
+#include <map>
+#include <string_view>
 #include <unordered_set>
 
 #include "schema_sql.h"
@@ -535,68 +537,111 @@ Expected<size_t> IndexWriter::inheritMemberVisibility() {
 
 Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {
   sqlite3* db = db_.handle();
-  std::vector<GoType> types;
-  std::unordered_map<int64_t, size_t> byId;
-  std::unordered_map<std::string, size_t> byDirName;  // dir + '\n' + name
-  auto dirOf = [](const std::string& path) {
+  auto dirOf = [](std::string_view path) {
     size_t slash = path.rfind('/');
-    return slash == std::string::npos ? std::string() : path.substr(0, slash);
+    return slash == std::string_view::npos ? std::string() : std::string(path.substr(0, slash));
   };
+  // One read of the Go symbols that matter (types and methods), file by file in path order.
+  struct Row {
+    int64_t id, fileId, parentId;
+    std::string name, qualifiedName, dir;
+    uint32_t line, column;
+    std::string kind;
+  };
+  std::vector<Row> rows;
   {
     Statement s(db,
-                "SELECT s.id, s.file_id, s.name, f.path, s.start_line, s.start_col, s.kind FROM symbols s "
-                "JOIN files f ON f.id = s.file_id WHERE f.language = 'go' AND s.parent_id IS NULL "
-                "AND s.kind IN ('struct', 'type', 'interface') ORDER BY f.path, s.start_line");
+                "SELECT s.id, s.file_id, coalesce(s.parent_id, 0), s.name, s.qualified_name, s.kind, "
+                "s.start_line, s.start_col, f.path FROM files f JOIN symbols s ON s.file_id = f.id "
+                "WHERE f.language = 'go' AND s.kind IN ('struct', 'type', 'interface', 'method') "
+                "ORDER BY f.path, s.start_line, s.id");
+    if (!s.valid()) return sqliteError(db, "listing Go types");
+    std::string lastPath, lastDir;
     while (s.step()) {
-      GoType t;
-      t.id = s.i64(0);
-      t.fileId = s.i64(1);
-      t.name = s.text(2);
-      t.dir = dirOf(s.text(3));
-      t.line = static_cast<uint32_t>(s.i64(4));
-      t.column = static_cast<uint32_t>(s.i64(5));
-      t.isInterface = s.text(6) == "interface";
-      byId.emplace(t.id, types.size());
-      byDirName.emplace(t.dir + "\n" + t.name, types.size());
-      types.push_back(std::move(t));
+      std::string_view path = s.view(8);
+      if (path != lastPath) lastPath = std::string(path), lastDir = dirOf(path);
+      rows.push_back({s.i64(0), s.i64(1), s.i64(2), s.text(3), s.text(4), lastDir,
+                      static_cast<uint32_t>(s.i64(6)), static_cast<uint32_t>(s.i64(7)), s.text(5)});
     }
     if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing Go types");
   }
-  {
-    Statement s(db,
-                "SELECT m.parent_id, m.name FROM symbols m JOIN symbols p ON p.id = m.parent_id "
-                "JOIN files f ON f.id = p.file_id WHERE f.language = 'go' AND p.kind = 'interface' "
-                "AND m.kind = 'method'");
-    while (s.step()) {
-      auto it = byId.find(s.i64(0));
-      if (it != byId.end()) types[it->second].methods.push_back(s.text(1));
-    }
+  std::vector<GoType> types;
+  std::unordered_map<int64_t, size_t> byId;
+  std::unordered_map<std::string, size_t> byDirName;  // dir + '\n' + name
+  for (const auto& r : rows) {
+    if (r.parentId != 0 || r.kind == "method") continue;
+    GoType t;
+    t.id = r.id;
+    t.fileId = r.fileId;
+    t.name = r.name;
+    t.dir = r.dir;
+    t.line = r.line;
+    t.column = r.column;
+    t.isInterface = r.kind == "interface";
+    byId.emplace(t.id, types.size());
+    byDirName.emplace(t.dir + "\n" + t.name, types.size());
+    types.push_back(std::move(t));
   }
-  {
-    Statement s(db,
-                "SELECT m.qualified_name, m.name, f.path FROM symbols m JOIN files f ON f.id = m.file_id "
-                "WHERE f.language = 'go' AND m.kind = 'method' AND instr(m.qualified_name, '.') > 0");
-    while (s.step()) {
-      std::string q = s.text(0);
-      std::string typeName = q.substr(0, q.rfind('.'));
-      auto it = byDirName.find(dirOf(s.text(2)) + "\n" + typeName);
-      if (it != byDirName.end() && !types[it->second].isInterface)
-        types[it->second].methods.push_back(s.text(1));
-    }
+  for (const auto& r : rows) {
+    if (r.kind != "method") continue;
+    // An interface's declared methods are its members.
+    if (auto it = byId.find(r.parentId); it != byId.end() && types[it->second].isInterface)
+      types[it->second].methods.push_back(r.name);
+    // A concrete type's methods are named Type.Method, in any file of its package.
+    auto dot = r.qualifiedName.rfind('.');
+    if (dot == std::string::npos) continue;
+    auto it = byDirName.find(r.dir + "\n" + r.qualifiedName.substr(0, dot));
+    if (it != byDirName.end() && !types[it->second].isInterface) types[it->second].methods.push_back(r.name);
   }
   return types;
 }
 
+Expected<std::vector<std::pair<int64_t, int64_t>>> IndexWriter::declaredBases() {
+  sqlite3* db = db_.handle();
+  std::vector<std::pair<int64_t, int64_t>> out;
+  Statement s(db,
+              "SELECT source_id, target_id FROM refs WHERE kind IN ('extends', 'implements') AND "
+              "target_id IS NOT NULL AND module <> '<structural>' AND source_id IS NOT NULL");
+  if (!s.valid()) return sqliteError(db, "listing base types");
+  while (s.step()) out.emplace_back(s.i64(0), s.i64(1));
+  if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing base types");
+  return out;
+}
+
 Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge>& edges) {
   sqlite3* db = db_.handle();
-  if (auto st = db_.exec("DELETE FROM refs WHERE kind = 'implements' AND module = '<structural>'"); !st)
-    return st;
+  // Only the difference is written: a refresh that changes one Go file changes few of the
+  // repository's structural edges (Go 1.19: 42k), and rewriting them all costs seconds.
+  std::map<std::pair<int64_t, int64_t>, int64_t> stored;  // (type, interface) → row id
+  {
+    Statement s(db, "SELECT id, source_id, target_id FROM refs WHERE module = '<structural>'");
+    if (!s.valid()) return sqliteError(db, "structural edges");
+    while (s.step()) stored.emplace(std::pair{s.i64(1), s.i64(2)}, s.i64(0));
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "structural edges");
+  }
+  std::vector<const StructuralEdge*> added;
+  for (const auto& e : edges) {
+    auto it = stored.find({e.type->id, e.interface->id});
+    if (it == stored.end()) {
+      added.push_back(&e);
+    } else {
+      it->second = 0;  // still wanted
+    }
+  }
+  Statement del(db, "DELETE FROM refs WHERE id = ?");
+  if (!del.valid()) return sqliteError(db, "structural edges");
+  for (const auto& [pair, id] : stored) {
+    if (id == 0) continue;
+    del.bind(1, id);
+    if (auto st = del.run(); !st) return st;
+  }
   Statement ins(db,
                 "INSERT INTO refs(file_id, source_id, kind, name, qualifier, module, alias, line, col, "
                 "target_id, confidence) VALUES(?, ?, 'implements', ?, '', '<structural>', '', ?, ?, ?, 1.0)");
-  for (const auto& e : edges) {
-    ins.bind(1, e.type->fileId).bind(2, e.type->id).bind(3, e.interface->name)
-        .bind(4, e.type->line).bind(5, e.type->column).bind(6, e.interface->id);
+  if (!ins.valid()) return sqliteError(db, "structural edges");
+  for (const auto* e : added) {
+    ins.bind(1, e->type->fileId).bind(2, e->type->id).bind(3, e->interface->name)
+        .bind(4, e->type->line).bind(5, e->type->column).bind(6, e->interface->id);
     if (auto st = ins.run(); !st) return st;
   }
   return okStatus();

@@ -82,6 +82,14 @@ CREATE INDEX IF NOT EXISTS refs_by_target_file ON refs(target_file_id) WHERE tar
 CREATE INDEX IF NOT EXISTS refs_edges ON refs(source_id, target_id, kind, confidence, file_id)
   WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;
 
+-- Go's structural `implements` edges (computed over the repository, module '<structural>'): a
+-- refresh reads them to write only what changed.
+CREATE INDEX IF NOT EXISTS refs_structural ON refs(source_id, target_id) WHERE module = '<structural>';
+-- The declared bases of every type (embedding, inheritance), as Go's structural pass reads them
+-- in one go (IndexWriter::declaredBases). The WHERE must stay the query's.
+CREATE INDEX IF NOT EXISTS refs_bases ON refs(source_id, target_id)
+  WHERE kind IN ('extends', 'implements') AND target_id IS NOT NULL AND module <> '<structural>';
+
 -- Markdown documents and the code names they mention (linked by analytics).
 CREATE TABLE IF NOT EXISTS documents (
   file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,

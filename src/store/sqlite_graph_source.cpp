@@ -175,12 +175,13 @@ Expected<int64_t> SqliteGraphSource::dataVersion() {
   return st.i64(0);
 }
 
-Expected<SqliteGraphSource::Totals> SqliteGraphSource::totals() {
+Expected<SqliteGraphSource::Totals> SqliteGraphSource::totals(bool withEdges) {
   sqlite3* h = db_.handle();
   Totals t;
   Statement n(h, "SELECT count(*) FROM symbols", kCached);
   if (!n.valid() || !n.step()) return sqliteError(h, "graph totals");
   t.nodes = static_cast<uint64_t>(n.i64(0));
+  if (!withEdges) return t;
   Statement e(h, "SELECT count(*) FROM refs WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0",
               kCached);
   if (!e.valid() || !e.step()) return sqliteError(h, "graph totals");

@@ -172,7 +172,12 @@ def main():
                                            "clientInfo": {"name": "cg-bench", "version": "1"}}, timeout=60)
         res["initialize_s"] = time.perf_counter() - srv.t0
         srv.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
-        _, dt, err = srv.call("symbols", {"name": calls["symbols"][0][1]["name"]})
+        # A server that (re)builds its index answers "still indexing" after a bounded wait:
+        # measure only once it answers from a complete index.
+        while True:
+            _, dt, err = srv.call("symbols", {"name": calls["symbols"][0][1]["name"]})
+            if not err or time.perf_counter() - srv.t0 > 3600:
+                break
         res["first_answer_s"] = time.perf_counter() - srv.t0
         log(f"initialize answered {res['initialize_s'] * 1000:.0f} ms after start; first tool answer after {res['first_answer_s']:.2f} s")
         for name, batch in calls.items():

@@ -78,8 +78,9 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
 // reads only the files changed since the previous one instead of the whole graph (on CPython,
 // 0.5–0.7 s of a run otherwise). The database connection records which files change
 // (store::SqliteGraphSource::track, temporary triggers); a run replaces those files' nodes,
-// edges and mentions, then checks the result against the database's row counts and reloads
-// everything on any mismatch, or when another connection has written (PRAGMA data_version).
+// edges and mentions, then checks the result against the database's symbol count (and, every
+// 16th run, its edge count) and reloads everything on a mismatch, or when another connection
+// has written (PRAGMA data_version).
 // Memory: the snapshot (~250 bytes per symbol, 32 per edge; CPython ~30 MB).
 // Threads: used by one thread, the one that owns the Database.
 class GraphCache {

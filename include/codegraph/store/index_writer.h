@@ -140,12 +140,19 @@ class IndexWriter {
     bool isInterface = false;
     std::vector<std::string> methods;
   };
+  // Go's named types (top-level struct, type, interface) with their method names, in path and
+  // line order: an interface's declared methods; a concrete type's methods from any file of its
+  // folder (package).
   Expected<std::vector<GoType>> goTypes();
+  // Every declared base edge (extends or implements as written, not Go's structural ones):
+  // (type, base) pairs, from one read.
+  Expected<std::vector<std::pair<int64_t, int64_t>>> declaredBases();
   struct StructuralEdge {
     const GoType* type;
     const GoType* interface;
   };
-  // Replaces every structural `implements` edge (module '<structural>') with these.
+  // Makes the structural `implements` edges (module '<structural>') exactly these, writing only
+  // the rows that differ.
   Status replaceStructuralImplements(const std::vector<StructuralEdge>& edges);
 
   struct Counts {

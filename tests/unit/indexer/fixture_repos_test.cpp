@@ -146,6 +146,31 @@ TEST(FixtureRepos, RefreshFollowsAliasModuleChanges) {
 
 }  // namespace
 
+// Go: a type's methods may live in another file of its package. Removing the method there must
+// remove the structural `implements` edge stored with the type's file (an earlier version read
+// that edge back as a base of the type and so kept it alive).
+TEST(FixtureRepos, GoStructuralEdgeFollowsAMethodInAnotherFile) {
+  TempDir repo, work;
+  auto write = [&](const std::string& rel, const std::string& text) {
+    fs::create_directories((repo.path / rel).parent_path());
+    std::ofstream(repo.path / rel) << text;
+  };
+  write("go.mod", "module example.com/m\n\ngo 1.19\n");
+  write("shape/shape.go", "package shape\n\ntype Shape interface {\n\tArea() float64\n}\n\ntype Square struct {\n\tSide float64\n}\n");
+  write("shape/area.go", "package shape\n\nfunc (s Square) Area() float64 { return s.Side * s.Side }\n");
+  const std::string edge = "edge implements shape/shape.go::Square::struct -> shape/shape.go::Shape::interface 1.00";
+  auto before = indexAndDump(repo.path, work.path / "inc.db", true);
+  EXPECT_NE(std::find(before.begin(), before.end(), edge), before.end());
+  write("shape/area.go", "package shape\n\nfunc (s Square) Perimeter() float64 { return 4 * s.Side }\n");
+  auto refreshed = indexAndDump(repo.path, work.path / "inc.db", true);
+  EXPECT_EQ(std::find(refreshed.begin(), refreshed.end(), edge), refreshed.end());
+  EXPECT_EQ(refreshed, indexAndDump(repo.path, work.path / "full1.db", true));
+  write("shape/area.go", "package shape\n\nfunc (s Square) Area() float64 { return s.Side * s.Side }\n");
+  auto back = indexAndDump(repo.path, work.path / "inc.db", true);
+  EXPECT_NE(std::find(back.begin(), back.end(), edge), back.end());
+  EXPECT_EQ(back, indexAndDump(repo.path, work.path / "full2.db", true));
+}
+
 TEST(FixtureRepos, SymbolsAndEdgesMatchExpected) {
   auto all = fixtures();
   ASSERT_FALSE(all.empty()) << "no fixture repositories under tests/fixtures";
