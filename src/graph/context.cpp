@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace cg::graph {
 namespace {
@@ -150,59 +151,58 @@ class Explorer {
     nodes_.push_back({std::move(s), distance, viaArc});
   }
 
-  void addArc(uint32_t from, uint32_t to, const model::Edge& e) {
+  void addArc(uint32_t from, uint32_t to, RefKind kind, double confidence) {
     uint64_t key = (static_cast<uint64_t>(from) << 36) ^ (static_cast<uint64_t>(to) << 4) ^
-                   static_cast<uint64_t>(e.kind);
+                   static_cast<uint64_t>(kind);
     auto it = arcIndex_.find(key);
     if (it != arcIndex_.end()) {
       Arc& a = arcs_[it->second];
       ++a.count;
-      a.confidence = std::max(a.confidence, e.confidence);
+      a.confidence = std::max(a.confidence, confidence);
       return;
     }
     arcIndex_.emplace(key, arcs_.size());
-    arcs_.push_back({from, to, e.kind, e.confidence > 0 ? e.confidence : 1.0, 1});
+    arcs_.push_back({from, to, kind, confidence > 0 ? confidence : 1.0, 1});
   }
 
   Status expand(uint32_t n) {
     const int64_t id = nodes_[n].symbol.id;
     const uint32_t nextDistance = nodes_[n].distance + 1;
     for (bool incoming : {false, true}) {
-      model::RefsRequest rr;
-      rr.symbolId = id;
-      rr.incoming = incoming;
-      rr.limit = request_.maxEdgesPerNode;
       bool more = false;
-      auto edges = index_.refs(rr, &more);
+      auto edges = index_.neighbours(id, incoming, request_.maxEdgesPerNode, &more);
       if (!edges) return edges.error();
       // A hub's users are mostly unrelated to each other: beyond the targets themselves, its
       // incoming edges link only symbols already explored.
       const bool hub = incoming && more;
       if (hub) nodes_[n].hub = true;
       if (more && n < targetCount_) truncated_ = true;
-      for (auto& ev : *edges) {
-        const int64_t otherId = ev.other.id;
-        if (otherId == 0 || otherId == id) continue;  // file top level, unresolved, self
+      for (const auto& e : *edges) {
+        const int64_t otherId = e.otherId;
+        if (otherId == 0 || otherId == id || passedOver_.count(otherId)) continue;
         auto it = byId_.find(otherId);
-        uint32_t other;
-        if (it == byId_.end()) {
-          if (hub && n >= targetCount_) continue;
-          // A namespace or module contains everything in it: as context it says nothing, and
-          // walking through it would link every symbol of a package to every other.
-          if (ev.other.kind == model::SymbolKind::kNamespace || ev.other.kind == model::SymbolKind::kModule)
-            continue;
-          if (nodes_.size() >= request_.maxNodes) {
-            truncated_ = true;
-            continue;
-          }
-          other = static_cast<uint32_t>(nodes_.size());
-          // A new node has no arcs yet: the one added next is the one it is discovered by.
-          addNode(std::move(ev.other), nextDistance, static_cast<int32_t>(arcs_.size()));
-          addArc(incoming ? other : n, incoming ? n : other, ev.edge);
+        if (it != byId_.end()) {
+          const uint32_t other = it->second;
+          addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence);
           continue;
         }
-        other = it->second;
-        addArc(incoming ? other : n, incoming ? n : other, ev.edge);
+        if (hub && n >= targetCount_) continue;
+        if (nodes_.size() >= request_.maxNodes) {
+          truncated_ = true;
+          continue;
+        }
+        auto found = index_.byId(otherId);
+        if (!found) return found.error();
+        // A namespace or module contains everything in it: as context it says nothing, and
+        // walking through it would link every symbol of a package to every other.
+        if (!*found || (*found)->kind == model::SymbolKind::kNamespace || (*found)->kind == model::SymbolKind::kModule) {
+          passedOver_.insert(otherId);
+          continue;
+        }
+        const auto other = static_cast<uint32_t>(nodes_.size());
+        // A new node has no arcs yet: the one added next is the one it is discovered by.
+        addNode(std::move(**found), nextDistance, static_cast<int32_t>(arcs_.size()));
+        addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence);
       }
     }
     return okStatus();
@@ -387,6 +387,7 @@ class Explorer {
   std::vector<Node> nodes_;
   std::vector<Arc> arcs_;
   std::unordered_map<int64_t, uint32_t> byId_;
+  std::unordered_set<int64_t> passedOver_;  // namespaces and modules met, and vanished ids
   std::unordered_map<uint64_t, size_t> arcIndex_;
   size_t targetCount_ = 0;
   bool truncated_ = false;

@@ -202,7 +202,8 @@ void IndexService::runIndexer() {
   cv_.notify_all();
   // The graph the deferred analytics of later edits start from (one full read now, so an edit's
   // analytics read only the files it changed). Gives way to a change that arrives meanwhile.
-  if (refreshes_ > 0 && !analyticsDueAt_)
+  // Without a watcher no edit follows: nothing to keep.
+  if (options_.watch && refreshes_ > 0 && !analyticsDueAt_)
     if (auto s = primeGraphCache(*db_, graphCache_, [this] { return analyticsInterrupted(false); }); !s)
       spdlog::debug("graph cache not loaded: {}", s.error().message);
 

@@ -376,6 +376,37 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
   return out;
 }
 
+Expected<std::vector<model::Neighbour>> SqliteIndex::neighbours(int64_t symbolId, bool incoming, uint32_t limit,
+                                                              bool* more) {
+  CG_LEASE(lease);
+  // Both read an index in its own order and stop at the limit: a symbol with thousands of
+  // references costs no more than one with `limit`. Outgoing: covered by refs_edges.
+  // Incoming: refs_by_target, one row lookup per edge for its source.
+  Statement st(lease.handle(),
+               incoming ? "SELECT source_id, kind, confidence FROM refs INDEXED BY refs_by_target "
+                          "WHERE target_id = ? AND source_id IS NOT NULL ORDER BY kind, id LIMIT ?"
+                        : "SELECT target_id, kind, confidence FROM refs WHERE source_id = ? AND target_id IS NOT "
+                          "NULL AND dropped = 0 AND kind <> 'imports' ORDER BY target_id, kind LIMIT ?",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "neighbours");
+  st.bind(1, symbolId).bind(2, static_cast<int64_t>(limit) + 1);
+  std::vector<model::Neighbour> out;
+  std::string lastKind;
+  model::RefKind kind = model::RefKind::kCalls;
+  while (st.step()) {
+    if (out.size() >= limit) {
+      if (more) *more = true;
+      return out;
+    }
+    std::string_view k = st.view(1);
+    if (k != lastKind) kind = model::parseRefKind(k).value_or(model::RefKind::kCalls), lastKind = k;
+    out.push_back({st.i64(0), kind, st.f64(2)});
+  }
+  if (st.lastCode() != SQLITE_DONE) return sqliteError(lease.handle(), "neighbours");
+  if (more) *more = false;
+  return out;
+}
+
 Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& name, uint32_t limit) {
   CG_LEASE(lease);
   std::set<std::string> pool;

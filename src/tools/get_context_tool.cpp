@@ -22,6 +22,9 @@ namespace {
 constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 100000;
 constexpr int64_t kMaxDepth = 4, kMaxPathDepth = 16;
 constexpr size_t kSourceItems = 12;          // items that may carry source (detail full)
+// Packing stops after this many items in a row did not fit even as name and signature: the
+// rest of a long ranking would be rendered only to be dropped.
+constexpr size_t kMaxMisses = 24;
 constexpr uint32_t kItemSourceLines = 80;
 constexpr uint32_t kTargetSourceLines = 200;
 constexpr size_t kEdgeLinesPerItem = 6;
@@ -295,17 +298,12 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
   const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump(-1, ' ', false, Json::error_handler_t::replace));
   size_t used = fixed;
   size_t sourced = 0;
+  size_t misses = 0;  // items in a row that did not fit even as name and signature
   for (size_t k = 0; k < ranking->items.size(); ++k) {
-    if (used + 8 > budget) break;
+    if (used + 8 > budget || misses >= kMaxMisses) break;
     const auto& it = ranking->items[k];
-    std::vector<std::string> edges = o.detail == "summary" ? std::vector<std::string>() : edgeLines(it);
-    std::optional<std::string> src;
-    if (o.detail == "full" && sourced < kSourceItems && model::isCallable(it.symbol.kind)) {
-      std::string cut, problem;
-      src = symbolSource(env, it.symbol, kItemSourceLines, 8 * 1024, &cut, &problem);
-      if (src && !cut.empty()) *src += "   … (" + cut + ")\n";
-    }
     const size_t rank = packed.size() + 1;
+    std::vector<std::string> edges;
     auto render = [&](const std::string* source) {
       Packed p{&it, {}, {}, 0};
       if (json) {
@@ -317,13 +315,27 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
       }
       return p;
     };
-    Packed p = render(src ? &*src : nullptr);
-    if (used + p.tokens > budget && src) p = render(nullptr);  // without source
+    // The smallest form first: an item that does not fit as name and signature does not fit
+    // richer, and is passed over without reading its source or rendering its edges.
+    Packed p = render(nullptr);
     if (used + p.tokens > budget) {
-      edges.clear();
-      p = render(nullptr);  // name and signature only
+      ++misses;
+      continue;
     }
-    if (used + p.tokens > budget) continue;
+    misses = 0;
+    if (o.detail != "summary") edges = edgeLines(it);
+    std::optional<std::string> src;
+    if (o.detail == "full" && sourced < kSourceItems && model::isCallable(it.symbol.kind)) {
+      std::string cut, problem;
+      src = symbolSource(env, it.symbol, kItemSourceLines, 8 * 1024, &cut, &problem);
+      if (src && !cut.empty()) *src += "   … (" + cut + ")\n";
+    }
+    if (src || !edges.empty()) {
+      Packed richer = render(src ? &*src : nullptr);
+      if (used + richer.tokens > budget && src) richer = render(nullptr);  // without source
+      if (used + richer.tokens <= budget) p = std::move(richer);
+      else src.reset();
+    }
     if (src && p.text.find("```") != std::string::npos) ++sourced;
     if (src && json && p.json.contains("content")) ++sourced;
     used += p.tokens;

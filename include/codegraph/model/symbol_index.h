@@ -45,6 +45,13 @@ struct EdgeView {
   Symbol other;
 };
 
+// A resolved edge seen from one end, without the other end's symbol (SymbolIndex::neighbours).
+struct Neighbour {
+  int64_t otherId = 0;
+  RefKind kind = RefKind::kCalls;
+  double confidence = 0;
+};
+
 struct RefsRequest {
   int64_t symbolId = 0;
   std::vector<RefKind> kinds;  // empty = all
@@ -107,6 +114,13 @@ class SymbolIndex {
   virtual Expected<std::optional<Symbol>> byId(int64_t id) = 0;
   virtual Expected<std::vector<SearchHit>> search(const SearchRequest& request, bool* more) = 0;
   virtual Expected<std::vector<EdgeView>> refs(const RefsRequest& request, bool* more) = 0;
+  // The resolved symbol-to-symbol edges of a symbol, one row per reference, at most `limit`
+  // (`more` says whether there were others): the cheap read graph walks make for every symbol
+  // they visit. No positions, no symbols (byId fetches the ones needed); references from a
+  // file's top level and outgoing imports are left out. Which `limit` rows a symbol with more
+  // gets is fixed by the index (not by path, unlike refs).
+  virtual Expected<std::vector<Neighbour>> neighbours(int64_t symbolId, bool incoming, uint32_t limit,
+                                                      bool* more) = 0;
   // Up to `limit` existing names close to `name` (case, edit distance, shared parts).
   virtual Expected<std::vector<std::string>> similarNames(const std::string& name,
                                                           uint32_t limit) = 0;

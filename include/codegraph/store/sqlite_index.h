@@ -52,6 +52,8 @@ class SqliteIndex : public model::SymbolIndex {
                                                  bool* more) override;
   Expected<std::vector<model::EdgeView>> refs(const model::RefsRequest& request,
                                               bool* more) override;
+  Expected<std::vector<model::Neighbour>> neighbours(int64_t symbolId, bool incoming, uint32_t limit,
+                                                     bool* more) override;
   Expected<std::vector<std::string>> similarNames(const std::string& name,
                                                   uint32_t limit) override;
   Expected<std::vector<model::Symbol>> fileSymbols(const std::string& path) override;
