@@ -117,7 +117,12 @@ def sample_arguments(db, n, seed):
         "outline (file)": [("outline", {"file": rng.choice(files)}) for _ in range(n)],
         "search": [("search", {"query": fragment()}) for _ in range(n)],
         "get_context (context, uid)": [("get_context", {"mode": "context", "symbol_uid": pick()[0]}) for _ in range(n)],
+        "get_context (intent, uid)": [("get_context", {"mode": "intent", "intent": INTENTS[i % len(INTENTS)],
+                                                       "target": pick()[0]}) for i in range(n)],
     }
+
+
+INTENTS = ["fix", "extend", "refactor", "understand", "review"]
 
 
 def found(msg):
