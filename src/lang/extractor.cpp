@@ -225,6 +225,11 @@ Extractor::~Extractor() = default;
 
 Status loadQueries() { return QuerySet::instance().compileAll(); }
 
+void precompileQueries(const std::vector<std::string>& languageIds) {
+  for (const auto& id : languageIds)
+    if (const Language* language = languageById(id)) (void)QuerySet::instance().forLanguage(*language);
+}
+
 std::string Extractor::parseTree(const Language& language, std::string_view source) {
   if (!language.grammar) return {};
   TSTree* tree = impl_->parse(language, source);

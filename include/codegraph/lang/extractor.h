@@ -64,6 +64,12 @@ struct ExtractedFile {
 // predicates are errors. Called once at start-up (and by tests).
 Status loadQueries();
 
+// Compiles the extraction queries of these languages (ids; unknown ids are ignored) now instead
+// of at their first use: the serving process does this after its start-up refresh, so the first
+// edit of a Python file does not wait ~0.5 s (C++: ~2.4 s of CPU) for its query. Thread-safe: an
+// extraction that needs a query being compiled waits for it.
+void precompileQueries(const std::vector<std::string>& languageIds);
+
 class Extractor {
  public:
   Extractor();
