@@ -217,7 +217,13 @@ void IndexService::runIndexer() {
     for (const auto& [language, n] : count) languages.push_back(language);
     std::stable_sort(languages.begin(), languages.end(),
                      [&](const std::string& a, const std::string& b) { return count[a] > count[b]; });
-    queryWarmup_ = std::thread([languages] { lang::precompileQueries(languages); });
+    // Checks for a stop between languages, so stopping waits for one compilation at most.
+    queryWarmup_ = std::thread([this, languages] {
+      for (const auto& language : languages) {
+        if (cancel_) return;
+        lang::precompileQueries({language});
+      }
+    });
   }
   // The graph the deferred analytics of later edits start from (one full read now, so an edit's
   // analytics read only the files it changed). Gives way to a change that arrives meanwhile.
