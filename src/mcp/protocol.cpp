@@ -61,6 +61,8 @@ Message parseMessage(std::string_view line) {
     doc = Json::parse(line.begin(), line.end());
   } catch (const Json::parse_error& e) {
     return invalid(rpc::kParseError, "Parse error: " + parseErrorText(e.what()));
+  } catch (const Json::out_of_range& e) {  // a number beyond a double, e.g. 1e400 (fuzz_jsonrpc)
+    return invalid(rpc::kParseError, "Parse error: " + parseErrorText(e.what()));
   }
 
   if (doc.is_array())

@@ -4,6 +4,8 @@
 
 #include <exception>
 
+#include "codegraph/support/stop_scope.h"
+
 namespace cg::mcp {
 namespace {
 
@@ -25,6 +27,9 @@ Json describeTool(const tools::Tool& tool) {
 
 tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
                              const tools::CallContext& ctx) {
+  // A cancelled call (by the client, the time limit or a stop) also interrupts a long SQLite
+  // statement the handler is waiting on (SqliteIndex's progress handler).
+  support::StopScope stopScope(ctx.cancelFlag);
   try {
     if (!tool.handler)
       return tools::ToolResult::error("The tool '" + tool.name + "' has no handler.");

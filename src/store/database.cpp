@@ -7,6 +7,7 @@
 #include <system_error>
 #include <thread>
 
+#include "codegraph/support/stop_scope.h"
 #include "schema_sql.h"
 #include "statement.h"
 
@@ -15,6 +16,12 @@ namespace {
 
 constexpr int kBusyTimeoutMs = 10000;  // every connection, reader or writer
 constexpr int kBeginRetries = 3;       // BEGIN IMMEDIATE after the busy timeout expired
+// A read-only connection's progress handler runs every this many SQLite virtual-machine
+// instructions (tens of microseconds) and interrupts the statement once the calling thread's
+// tool call is cancelled or past its time limit (support/stop_scope.h, docs/SECURITY.md).
+constexpr int kProgressInstructions = 1000;
+
+int interruptWhenStopped(void*) { return support::stopRequested() ? 1 : 0; }
 
 void removeDatabaseFiles(const std::filesystem::path& path) {
   std::error_code ec;
@@ -33,6 +40,8 @@ Expected<sqlite3*> openConnection(const std::filesystem::path& path, bool readOn
   }
   sqlite3_busy_timeout(db, kBusyTimeoutMs);
   sqlite3_extended_result_codes(db, 0);
+  // Readers only: a writer's statement is never left half done by a reader's cancel.
+  if (readOnly) sqlite3_progress_handler(db, kProgressInstructions, interruptWhenStopped, nullptr);
   return db;
 }
 

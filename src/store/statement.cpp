@@ -121,6 +121,7 @@ Error sqliteError(sqlite3* db, std::string_view what) {
   ErrorCode ec = (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR) ? ErrorCode::kIo
                  : (code == SQLITE_CORRUPT || code == SQLITE_NOTADB)     ? ErrorCode::kCorrupt
                  : (code == SQLITE_BUSY)                                 ? ErrorCode::kBusy
+                 : (code == SQLITE_INTERRUPT)                            ? ErrorCode::kCancelled
                                                                          : ErrorCode::kInternal;
   return makeError(ec, std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "cannot open"));
 }

@@ -10,6 +10,9 @@
 // interrupted bulk load dropped), a file failing `PRAGMA quick_check` or of another version
 // deleted and rebuilt. Every connection has a busy timeout (10 s); the writer's BEGIN IMMEDIATE
 // is retried a few times past it; read-only opens never write, rebuild or wait on a writer.
+// A read-only connection's statement stops with SQLITE_INTERRUPT (ErrorCode::kCancelled) once
+// the calling thread's tool call is cancelled (support/stop_scope.h): the call's time limit
+// then also bounds a single long statement.
 #pragma once
 
 #include <filesystem>

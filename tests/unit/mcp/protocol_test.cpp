@@ -38,6 +38,21 @@ TEST(McpProtocol, ParseErrors) {
   }
 }
 
+// A number beyond a double made nlohmann throw out_of_range, not parse_error, and the uncaught
+// exception ended the server (found by fuzz_jsonrpc; the input is in its seed corpus).
+TEST(McpProtocol, NumbersBeyondADoubleAreParseErrors) {
+  for (std::string bad : {"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
+                          "{\"name\":\"search\",\"arguments\":{\"limit\":10e300000}}}",
+                          "{\"id\":1e400}", "[-1e99999]"}) {
+    Message m;
+    EXPECT_NO_THROW(m = parseMessage(bad)) << bad;
+    EXPECT_EQ(m.kind, Kind::kInvalid) << bad;
+    EXPECT_EQ(m.errorCode, rpc::kParseError) << bad;
+  }
+  EXPECT_EQ(parseMessage("{\"jsonrpc\":\"2.0\",\"id\":1e300,\"method\":\"ping\"}").kind,
+            Kind::kRequest);
+}
+
 TEST(McpProtocol, DeepNestingIsRefusedBeforeParsing) {
   std::string deep = std::string(100000, '[') + std::string(100000, ']');
   auto m = parseMessage(deep);

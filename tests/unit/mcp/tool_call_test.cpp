@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "codegraph/support/stop_scope.h"
 #include "mcp/tool_call.h"
 #include "server_harness.h"
 
@@ -142,6 +143,25 @@ TEST(McpToolCallRender, DescribeTool) {
   // A tool without a handler answers an error instead of crashing.
   auto r = invokeTool(t, Json::object(), tools::CallContext{});
   EXPECT_TRUE(r.isError);
+}
+
+// The handler runs inside a StopScope on the call's cancel flag, so that code below it (the
+// store's SQLite progress handler) sees a cancel or the time limit; outside the call nothing.
+TEST(McpToolCallStop, HandlerSeesTheCallsCancelFlagThroughStopScope) {
+  std::vector<bool> seen;
+  tools::Tool t{"n", "T", "D", {{"type", "object"}}, [&seen](const Json&, const tools::CallContext&) {
+                  seen.push_back(support::stopRequested());
+                  return tools::ToolResult::ofJson(Json::object());
+                }};
+  std::atomic<bool> cancelled{false};
+  tools::CallContext ctx;
+  ctx.cancelFlag = &cancelled;
+  invokeTool(t, Json::object(), ctx);
+  cancelled = true;
+  invokeTool(t, Json::object(), ctx);
+  invokeTool(t, Json::object(), tools::CallContext{});
+  EXPECT_EQ(seen, (std::vector<bool>{false, true, false}));
+  EXPECT_FALSE(support::stopRequested());
 }
 
 }  // namespace
