@@ -127,6 +127,7 @@ Status IndexWriter::beginBulkLoad() {
                 "tbl_name IN ('symbols','refs','doc_mentions')");
     if (!s.valid()) return sqliteError(db_.handle(), "listing indexes");
     while (s.step()) names.push_back(s.text(0));
+    if (s.failed()) return sqliteError(db_.handle(), "listing indexes");
   }
   for (const auto& name : names)
     if (auto st = db_.exec("DROP INDEX IF EXISTS \"" + name + "\""); !st) return st;
@@ -171,7 +172,9 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
   // statements matters in bulk load, where the secondary indexes they would use are absent.
   I.fileByPath.bind(1, info.path);
   const bool isNew = !I.fileByPath.step();
+  const bool lookupFailed = I.fileByPath.failed();
   I.fileByPath.reset();
+  if (lookupFailed) return sqliteError(db_.handle(), "looking up a file");
   I.upsertFile.bind(1, info.path).bind(2, info.language).bind(3, info.size).bind(4, info.mtimeNs)
       .bind(5, info.hash).bind(6, info.lines).bind(7, info.isTest ? 1 : 0).bind(8, f.package)
       .bind(9, f.parseErrors ? 1 : 0);
@@ -196,7 +199,9 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     I.oldSymbols.bind(1, fileId);
     while (I.oldSymbols.step())
       old.emplace(I.oldSymbols.text(1), std::make_pair(I.oldSymbols.i64(0), I.oldSymbols.text(2)));
+    const bool failed = I.oldSymbols.failed();
     I.oldSymbols.reset();
+    if (failed) return sqliteError(db_.handle(), "reading a file's symbols");
   }
 
   std::vector<int64_t> ids(f.symbols.size(), 0);
@@ -289,7 +294,9 @@ Expected<std::vector<std::string>> IndexWriter::removeFile(const std::string& pa
   std::vector<std::string> names;
   I.fileByPath.bind(1, path);
   if (!I.fileByPath.step()) {
+    const bool failed = I.fileByPath.failed();
     I.fileByPath.reset();
+    if (failed) return sqliteError(db_.handle(), "looking up a file");
     return names;
   }
   int64_t fileId = I.fileByPath.i64(0);
@@ -300,7 +307,9 @@ Expected<std::vector<std::string>> IndexWriter::removeFile(const std::string& pa
     ids.push_back(I.oldSymbols.i64(0));
     names.push_back(I.oldSymbols.text(2));
   }
+  const bool failed = I.oldSymbols.failed();
   I.oldSymbols.reset();
+  if (failed) return sqliteError(db_.handle(), "reading a file's symbols");
   for (int64_t id : ids) {
     I.unbindTargets.bind(1, id);
     if (auto st = I.unbindTargets.run(); !st) return st.error();
@@ -344,7 +353,9 @@ Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::st
   auto& s = impl_->defsNamed;
   s.bind(1, name);
   while (s.step()) out.push_back(readDef(s));
+  const bool failed = s.failed();
   s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
   return out;
 }
 
@@ -365,7 +376,9 @@ Expected<std::vector<PendingRef>> IndexWriter::importsOf(int64_t fileId) {
   auto& s = impl_->importsOfFile;
   s.bind(1, fileId);
   while (s.step()) out.push_back(readRef(s));
+  const bool failed = s.failed();
   s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
   return out;
 }
 
@@ -374,7 +387,9 @@ Expected<std::vector<int64_t>> IndexWriter::basesOf(int64_t symbolId) {
   auto& s = impl_->bases;
   s.bind(1, symbolId);
   while (s.step()) out.push_back(s.i64(0));
+  const bool failed = s.failed();
   s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
   return out;
 }
 
@@ -384,7 +399,9 @@ Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
   auto& s = impl_->members;
   s.bind(1, parentId).bind(2, name);
   while (s.step()) out.push_back(readDef(s));
+  const bool failed = s.failed();
   s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
   return out;
 }
 

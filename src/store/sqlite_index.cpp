@@ -235,6 +235,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
     }
     out.push_back(std::move(s));
   }
+  if (st.failed()) return sqliteError(lease.handle(), "lookup");
   if (more) *more = cut;
   return out;
 }
@@ -245,7 +246,10 @@ Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid
                                    " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.uid = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "lookup by uid");
   st.bind(1, uid);
-  if (!st.step()) return std::optional<model::Symbol>();
+  if (!st.step()) {
+    if (st.failed()) return sqliteError(lease.handle(), "lookup by uid");
+    return std::optional<model::Symbol>();
+  }
   return std::optional<model::Symbol>(readSymbol(st));
 }
 
@@ -255,7 +259,10 @@ Expected<std::optional<model::Symbol>> SqliteIndex::byId(int64_t id) {
                                    " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "lookup by id");
   st.bind(1, id);
-  if (!st.step()) return std::optional<model::Symbol>();
+  if (!st.step()) {
+    if (st.failed()) return sqliteError(lease.handle(), "lookup by id");
+    return std::optional<model::Symbol>();
+  }
   return std::optional<model::Symbol>(readSymbol(st));
 }
 
@@ -299,6 +306,7 @@ Expected<std::vector<model::SearchHit>> SqliteIndex::search(const model::SearchR
       h.score = 0.9 * quality + 0.1 * h.symbol.centrality;
       hits.push_back(std::move(h));
     }
+    if (st.failed()) return sqliteError(lease.handle(), "search");
     if (!hits.empty()) break;
   }
   std::stable_sort(hits.begin(), hits.end(), [](const model::SearchHit& a, const model::SearchHit& b) {
@@ -372,6 +380,7 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
     }
     out.push_back(std::move(v));
   }
+  if (st.failed()) return sqliteError(lease.handle(), "references");
   if (more) *more = false;
   return out;
 }
@@ -414,6 +423,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
     Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name = ? COLLATE NOCASE LIMIT 20", kCached);
     st.bind(1, name);
     while (st.step()) pool.insert(st.text(0));
+    if (st.failed()) return sqliteError(lease.handle(), "similar names");
   }
   {
     std::string match = ftsQuery(name, " OR ");
@@ -423,6 +433,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
                    "WHERE symbols_fts MATCH ? ORDER BY bm25(symbols_fts) LIMIT 200", kCached);
       st.bind(1, match);
       while (st.step()) pool.insert(st.text(0));
+      if (st.failed()) return sqliteError(lease.handle(), "similar names");
     }
   }
   if (name.size() >= 3) {
@@ -432,6 +443,7 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
     Statement st(lease.handle(), "SELECT DISTINCT name FROM symbols WHERE name >= ? AND name < ? LIMIT 500", kCached);
     st.bind(1, lo).bind(2, hi);
     while (st.step()) pool.insert(st.text(0));
+    if (st.failed()) return sqliteError(lease.handle(), "similar names");
   }
   std::vector<std::pair<size_t, std::string>> ranked;
   const std::string target = lower(name);
@@ -462,6 +474,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   st.bind(1, path);
   std::vector<model::Symbol> out;
   while (st.step()) out.push_back(readSymbol(st));
+  if (st.failed()) return sqliteError(lease.handle(), "file symbols");
   return out;
 }
 
@@ -470,7 +483,10 @@ Expected<std::optional<model::Community>> SqliteIndex::community(int64_t communi
   Statement st(lease.handle(), "SELECT id, uid, label, size FROM communities WHERE id = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "community");
   st.bind(1, communityId);
-  if (!st.step()) return std::optional<model::Community>();
+  if (!st.step()) {
+    if (st.failed()) return sqliteError(lease.handle(), "community");
+    return std::optional<model::Community>();
+  }
   model::Community c;
   c.id = st.i64(0);
   c.uid = st.text(1);
@@ -502,6 +518,7 @@ Expected<std::vector<model::DocumentRef>> SqliteIndex::documentsNaming(int64_t s
     d.uid = d.path + "::document";
     out.push_back(std::move(d));
   }
+  if (st.failed()) return sqliteError(lease.handle(), "documents");
   if (more) *more = cut;
   return out;
 }
@@ -514,7 +531,10 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
                "h.file_id WHERE f.path = ?", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "file history");
   st.bind(1, path);
-  if (!st.step()) return h;
+  if (!st.step()) {
+    if (st.failed()) return sqliteError(lease.handle(), "file history");
+    return h;
+  }
   h.commits90d = static_cast<uint32_t>(st.i64(0));
   h.lastCommit = st.i64(1);
   Statement cs(lease.handle(),
@@ -523,6 +543,7 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
   if (!cs.valid()) return sqliteError(lease.handle(), "file commits");
   cs.bind(1, path);
   while (cs.step()) h.recent.push_back({cs.i64(0), cs.text(1), cs.text(2)});
+  if (cs.failed()) return sqliteError(lease.handle(), "file commits");
   return h;
 }
 
@@ -547,6 +568,7 @@ Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest&
     out.byKind[static_cast<size_t>(*kind)] = {static_cast<uint32_t>(st.i64(1)),
                                               static_cast<uint32_t>(st.i64(2))};
   }
+  if (st.failed()) return sqliteError(lease.handle(), "reference counts");
   return out;
 }
 
@@ -563,6 +585,7 @@ Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedReq
     if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
     st.bind(1, req.language).bind(2, req.language);
     if (st.step()) out.total = static_cast<uint32_t>(st.i64(0));
+    if (st.failed()) return sqliteError(lease.handle(), "ranked symbols");
   }
   uint32_t limit = req.limit.value_or(100);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
@@ -572,6 +595,7 @@ Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedReq
   if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
   st.bind(1, req.language).bind(2, req.language).bind(3, static_cast<int64_t>(limit));
   while (st.step()) out.symbols.push_back(readSymbol(st));
+  if (st.failed()) return sqliteError(lease.handle(), "ranked symbols");
   if (more) *more = out.total > out.symbols.size();
   return out;
 }
@@ -617,6 +641,7 @@ Expected<model::FileMatches> SqliteIndex::files(const model::FilesRequest& req, 
     }
     (f.path.rfind(path + "/", 0) == 0 ? under : suffixes).push_back(std::move(f));
   }
+  if (st.failed()) return sqliteError(lease.handle(), "files");
   // A file suffix names files; only when none matches is the text taken as a folder.
   out.folder = suffixes.empty() && !under.empty();
   out.files = std::move(suffixes.empty() ? under : suffixes);

@@ -55,6 +55,9 @@ class Statement {
   Status run();  // step to completion, then reset
   void reset() { sqlite3_reset(stmt_); sqlite3_clear_bindings(stmt_); }
   int lastCode() const { return last_; }
+  // The last step ended on an error (I/O, corruption, an interrupt), not on a row or the end:
+  // a loop `while (st.step())` that stops there has read a shorter list, not the whole one.
+  bool failed() const { return last_ != SQLITE_ROW && last_ != SQLITE_DONE; }
 
   int64_t i64(int col) const { return sqlite3_column_int64(stmt_, col); }
   double f64(int col) const { return sqlite3_column_double(stmt_, col); }

@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include "codegraph/store/database.h"
+#include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/stop_scope.h"
 #include "store/statement.h"
 
@@ -87,6 +88,38 @@ TEST_F(StoreInterrupt, WritersAndThreadsOutsideACallAreNeverInterrupted) {
   Statement st(reader->handle(), kLongStatement);  // no StopScope on this thread any more
   ASSERT_TRUE(st.step()) << st.error();
   EXPECT_EQ(st.i64(0), 1000000);
+}
+
+// A read that SQLite stops half-way (here an interrupt; an I/O error the same) is an error for
+// the caller, never a complete-looking but shorter list.
+TEST_F(StoreInterrupt, AnInterruptedReadIsAnErrorNotAShorterList) {
+  {
+    auto writer = open(false);
+    ASSERT_TRUE(writer);
+    ASSERT_TRUE(writer->exec(
+        "INSERT INTO files(id, path, language, size, mtime_ns, hash, lines, is_test) "
+        "VALUES (1, 'big.c', 'c', 1, 1, '0', 20000, 0)"));
+    ASSERT_TRUE(writer->exec(
+        "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000) "
+        "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, start_col, "
+        "end_line, end_col, signature, visibility, doc, complexity, is_test) "
+        "SELECT 1, 'big.c::f' || i || '::function', 'same', 'f' || i, 'function', i, 0, i, 1, "
+        "'', 'public', '', 1, 0 FROM n"));
+  }
+  SqliteIndex index(dir_ / "index.db");
+  auto all = index.fileSymbols("big.c");
+  ASSERT_TRUE(all) << all.error().message;
+  EXPECT_EQ(all->size(), 20000u);
+
+  std::atomic<bool> cancelled{true};
+  support::StopScope scope(&cancelled);
+  auto cut = index.fileSymbols("big.c");
+  ASSERT_FALSE(cut) << "an interrupted read came back as a list of " << cut->size();
+  EXPECT_EQ(cut.error().code, ErrorCode::kCancelled);
+  model::RankedRequest ranked;
+  ranked.limit = 20000;
+  auto top = index.rankedSymbols(ranked, nullptr);
+  EXPECT_FALSE(top) << "ranked symbols: " << top->symbols.size() << " of " << top->total;
 }
 
 TEST(StopScope, NestedScopesRestoreTheOuterFlag) {
