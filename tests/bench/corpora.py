@@ -64,6 +64,26 @@ def ensure_source(pkg, source):
         raise SystemExit(f"corpora: {source} still missing after installing {pkg}")
 
 
+# Debian's linux-source tarball appends "/*" and "!/debian/" to the kernel's top .gitignore (so
+# that only its packaging folder can be committed): a walk that honours .gitignore, as ours and
+# git do, then finds no source file at all. The benchmark wants the upstream tree, so those two
+# packaging lines are removed; the kernel's own rules stay.
+DEBIAN_PACKAGING_IGNORE = ["/*", "!/debian/"]
+
+
+def drop_packaging_ignore(dest):
+    path = os.path.join(dest, ".gitignore")
+    if not os.path.exists(path):
+        return
+    with open(path) as f:
+        lines = f.read().split("\n")
+    kept = [l for l in lines if l.strip() not in DEBIAN_PACKAGING_IGNORE]
+    if len(kept) != len(lines):
+        log(f"corpora: removing Debian's packaging rules {DEBIAN_PACKAGING_IGNORE} from {path}")
+        with open(path, "w") as f:
+            f.write("\n".join(kept))
+
+
 def ensure(name):
     desc, pkg, kind, source = CORPORA[name]
     if kind == "cpython":
@@ -89,6 +109,8 @@ def ensure(name):
     dest = os.path.join(CACHE, name)
     marker = os.path.join(dest, ".cg-complete")
     if os.path.exists(marker):
+        if kind == "tar":
+            drop_packaging_ignore(dest)
         return dest
     if kind == "subset":
         full = ensure(source)
@@ -111,6 +133,7 @@ def ensure(name):
             z.extractall(dest)
     else:  # tar.xz with one top-level folder
         subprocess.run(["tar", "-xJf", source, "-C", dest, "--strip-components=1"], check=True)
+        drop_packaging_ignore(dest)
     with open(marker, "w") as f:
         f.write(source + "\n")
     return dest
