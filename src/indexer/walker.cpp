@@ -86,6 +86,7 @@ void keepFirstErrors(ErrorList& errors) {
 struct Collector {
   std::vector<WalkedFile> files;
   std::array<uint64_t, kReasonCount> skipped{};
+  uint64_t ignored = 0;  // entries (files and folders) the .gitignore rules exclude
   ErrorList errors;
 
   void skip(SkipReason reason) { ++skipped[static_cast<size_t>(reason)]; }
@@ -119,6 +120,7 @@ WalkResult merge(std::vector<Collector>& parts, bool usedGit) {
   result.usedGit = usedGit;
   std::array<uint64_t, kReasonCount> counts{};
   for (auto& p : parts) {
+    result.ignored += p.ignored;
     std::move(p.files.begin(), p.files.end(), std::back_inserter(result.files));
     std::move(p.errors.begin(), p.errors.end(), std::back_inserter(result.errors));
     for (size_t i = 0; i < kReasonCount; ++i) counts[i] += p.skipped[i];
@@ -343,18 +345,28 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
     if (name == ".git") continue;  // the repository itself (a directory, or a worktree's file)
     std::string rel = prefix + name;
     if (type == DT_DIR) {
-      if (isBuiltinSkippedDir(name) || chain.isIgnored(ctx.topRel(rel), true)) continue;
+      if (isBuiltinSkippedDir(name)) continue;
+      if (chain.isIgnored(ctx.topRel(rel), true)) {
+        ++out.ignored;
+        continue;
+      }
       queue.push(DirTask{std::move(rel), chain, false, self, false});
       continue;
     }
     // A plain file needs no syscall to be ignored; links and unknown types are resolved first.
-    if (type == DT_REG && chain.isIgnored(ctx.topRel(rel), false)) continue;
+    if (type == DT_REG && chain.isIgnored(ctx.topRel(rel), false)) {
+      ++out.ignored;
+      continue;
+    }
     const std::string absPath = dirAbs + (dirAbs == "/" ? "" : "/") + name;
     ResolvedEntry e = resolveEntry(ctx.root, absPath);
     const bool isDir = e.kind == ResolvedEntry::Kind::kDirectory;
     if (type != DT_REG) {
       if (isDir && isBuiltinSkippedDir(name)) continue;
-      if (chain.isIgnored(ctx.topRel(rel), isDir)) continue;
+      if (chain.isIgnored(ctx.topRel(rel), isDir)) {
+        ++out.ignored;
+        continue;
+      }
     }
     switch (e.kind) {
       case ResolvedEntry::Kind::kDirectory:
@@ -448,6 +460,11 @@ Expected<WalkResult> walkRepository(const WalkOptions& options) {
   spdlog::info("walk of {}: {} files, {} skipped ({}, {} thread{})", ctx.root, result.files.size(),
                skippedTotal, usedGit ? "git" : ".gitignore walk", threads, threads == 1 ? "" : "s");
   for (auto& [reason, n] : result.skipped) spdlog::debug("  skipped {}: {}", toString(reason), n);
+  if (!usedGit) spdlog::debug("  ignored by .gitignore rules: {} entries", result.ignored);
+  if (result.files.empty() && result.ignored > 0)
+    spdlog::warn("walk of {}: nothing to index: the .gitignore rules ignore all {} entries found "
+                 "(a rule such as `/*` in the top .gitignore ignores every file)",
+                 ctx.root, result.ignored);
   if (!result.errors.empty()) {
     auto count = [&](SkipReason r) {
       auto it = result.skipped.find(r);

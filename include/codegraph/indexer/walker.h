@@ -52,6 +52,7 @@ struct WalkResult {
   std::vector<WalkedFile> files;  // sorted by path
   std::map<SkipReason, uint64_t> skipped;
   std::vector<std::pair<std::string, std::string>> errors;  // (path, message), at most 100
+  uint64_t ignored = 0;  // .gitignore walk: entries (files, folders) its rules excluded
   bool usedGit = false;
 };
 

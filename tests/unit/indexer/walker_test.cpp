@@ -164,13 +164,28 @@ TEST(WalkGitignore, RulesApplyInTheDirectoryWalk) {
   WalkResult r = walk(t.root());
   EXPECT_EQ(paths(r), (Paths{"gen/kept.py", "keep.gen.py", "src/b.gen.py", "src/deeper/d.go",
                              "src/top_only.py"}));
-  // .gitignore files are walked too (no language: unsupported); ignored entries are not counted.
+  // .gitignore files are walked too (no language: unsupported); ignored entries are counted apart:
+  // a.gen.py, top_only.py, logs/, gen/dropped.py, local_only.py, src/private/, src/deeper/d.py.
   EXPECT_EQ(skipped(r, SkipReason::kUnsupported), 3u);
+  EXPECT_EQ(r.ignored, 7u);
   // The watcher's single-path check agrees with the walk.
   for (const char* p : {"a.gen.py", "top_only.py", "logs/important.py", "gen/dropped.py",
                         "local_only.py", "src/private/p.py", "src/deeper/d.py"})
     EXPECT_TRUE(isPathIgnored(t.root(), p, false)) << p;
   for (const auto& f : r.files) EXPECT_FALSE(isPathIgnored(t.root(), f.path, false)) << f.path;
+}
+
+// Debian's linux-source tarball ends the kernel's .gitignore with "/*" and "!/debian/": git and
+// this walk then find nothing to index. The result says why (the walk also logs a warning).
+TEST(WalkGitignore, ATopLevelRuleThatIgnoresEverythingIsCounted) {
+  TempTree t;
+  t.write(".gitignore", "*.o\n/*\n!/debian/\n");
+  t.write("kernel/sched.c", "int x;\n");
+  t.write("mm/slab.c", "int y;\n");
+  t.write("Makefile", "all:\n");
+  WalkResult r = walk(t.root(), 2);
+  EXPECT_TRUE(r.files.empty()) << paths(r).front();
+  EXPECT_EQ(r.ignored, 4u);  // kernel/, mm/, Makefile and .gitignore itself
 }
 
 TEST(WalkSymlink, InsideIsFollowedOutsideIsCounted) {
