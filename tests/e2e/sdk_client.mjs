@@ -21,7 +21,8 @@ const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "
 const tmp = mkdtempSync(join(tmpdir(), "cg-sdk-"));
 const transport = new StdioClientTransport({
   command: binary,
-  args: ["--repo", repo, "--db", join(tmp, "index.db")],
+  // --wait-timeout: as in token_budget.mjs, room for the first index under the sanitizers.
+  args: ["--repo", repo, "--db", join(tmp, "index.db"), "--wait-timeout", "600"],
   stderr: "inherit",
 });
 const client = new Client({ name: "codegraph-e2e", version: "1.0.0" });
@@ -52,7 +53,8 @@ try {
   }
 
   // A valid call: the answer names what was asked for; structuredContent mirrors the text JSON.
-  const found = await client.callTool({ name: "symbols", arguments: { name: "format_greeting" } });
+  const found = await client.callTool({ name: "symbols", arguments: { name: "format_greeting" } },
+                                      undefined, { timeout: 600_000 });  // may wait for the first index
   assert.notEqual(found.isError, true, JSON.stringify(found));
   assert.equal(found.content[0].type, "text");
   assert.match(found.content[0].text, /greeter\.py/);

@@ -29,13 +29,16 @@ try {
   for (const repo of REPOS) {
     const transport = new StdioClientTransport({
       command: binary,
-      args: ["--repo", join(fixtures, repo), "--db", join(tmp, `${repo}.db`)],
+      // The first call waits for the first index; 30 s (the default) is too short for a sanitizer
+      // build on a loaded 2-core machine, where compiling the C++ query alone can take longer.
+      args: ["--repo", join(fixtures, repo), "--db", join(tmp, `${repo}.db`), "--wait-timeout", "600"],
       stderr: "ignore",
     });
     const client = new Client({ name: "codegraph-token-check", version: "1.0.0" });
     await client.connect(transport);
     // The most central symbols of the project are the targets.
-    const outline = await client.callTool({ name: "outline", arguments: { format: "json", depth: 0, token_budget: 2000 } });
+    const outline = await client.callTool({ name: "outline", arguments: { format: "json", depth: 0, token_budget: 2000 } },
+                                          undefined, { timeout: 600_000 });  // may wait for the first index
     assert.notEqual(outline.isError, true, JSON.stringify(outline));
     const uids = JSON.parse(outline.content[0].text).symbols.slice(0, TARGETS_PER_REPO).map((s) => s.uid);
     assert.ok(uids.length > 0, `${repo}: no symbols`);
