@@ -118,10 +118,20 @@ struct Resolver::Impl {
   std::unordered_map<int64_t, DefinitionRow> defById;
   std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
   struct IncludeClosure {
-    std::vector<int64_t> files;
+    std::vector<int64_t> files;  // sorted, unique
     bool nameIndependent = true;
   };
-  std::unordered_map<const Binding*, IncludeClosure> includeClosureCache;
+  struct FilesHash {
+    size_t operator()(const std::vector<int64_t>& v) const {
+      size_t h = v.size();
+      for (int64_t x : v) h = h * 1000003u ^ std::hash<int64_t>{}(x);
+      return h;
+    }
+  };
+  // Keyed by the files an include binds (usually one header), not by the binding: every file
+  // that includes a header shares its closure. Per binding, the kernel's 57k files held a copy
+  // for each of their includes (millions of closures of hundreds of files: gigabytes).
+  std::unordered_map<std::vector<int64_t>, IncludeClosure, FilesHash> includeClosureCache;
   std::unordered_map<int64_t, std::vector<Binding>> rawBindingsCache;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
 
@@ -306,7 +316,7 @@ struct Resolver::Impl {
   // Exact only when no file on the way binds a name of its own (then the closure does not depend
   // on the name looked up); otherwise `nameIndependent` is false and the caller recomputes.
   const IncludeClosure& includeClosure(const Binding& b) {
-    auto it = includeClosureCache.find(&b);
+    auto it = includeClosureCache.find(b.files);
     if (it != includeClosureCache.end()) return it->second;
     IncludeClosure c;
     c.files = followReexports(b.files, std::string());
@@ -314,7 +324,9 @@ struct Resolver::Impl {
       for (const auto& other : bindings(f))
         if (!other.wildcard && !other.local.empty()) c.nameIndependent = false;
     c.files = withImplementations(std::move(c.files));
-    return includeClosureCache.emplace(&b, std::move(c)).first->second;
+    std::sort(c.files.begin(), c.files.end());
+    c.files.erase(std::unique(c.files.begin(), c.files.end()), c.files.end());
+    return includeClosureCache.emplace(b.files, std::move(c)).first->second;
   }
 
   // A C/C++ header's implementation file: `queue.h` declares what `queue.c` defines (x.c,
@@ -651,9 +663,10 @@ struct Resolver::Impl {
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
           std::vector<int64_t> computed;
           const std::vector<int64_t>* filesPtr = nullptr;
+          bool sortedFiles = false;
           if (merge && wildcard) {
             const IncludeClosure& closure = includeClosure(b);
-            if (closure.nameIndependent) filesPtr = &closure.files;
+            if (closure.nameIndependent) filesPtr = &closure.files, sortedFiles = true;
           }
           if (!filesPtr) {
             computed = followReexports(b.files, original);
@@ -664,7 +677,9 @@ struct Resolver::Impl {
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const auto& d : pool) {
-            if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+            if (sortedFiles ? !std::binary_search(files.begin(), files.end(), d.fileId)
+                            : std::find(files.begin(), files.end(), d.fileId) == files.end())
+              continue;
             const DefinitionRow* parent = def(d.parentId);
             if (d.parentId == 0 || isNamespaceLike(d.parentId) || merge ||
                 (direct && parent && lastSegment(parent->qualifiedName) == b.ownerSegment))
