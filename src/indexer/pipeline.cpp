@@ -409,22 +409,64 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     Resolver resolver(writer);
     if (auto s = resolver.prepare(); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
-    std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
-    auto pending = writer.refsToResolve(changedFiles, names, summary.fullIndex,
-                                        std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
-                                        fileSetChanged);
-    if (!pending) return fail(pending.error());
-    const double selectSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
-    auto resolutions = resolver.resolve(*pending);
-    const double bindSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
-    if (!resolutions) return fail(resolutions.error());
-    summary.refsResolved = pending->size();
-    for (size_t i = 0; i < resolutions->size(); i += kResolutionsPerApply) {
-      std::vector<store::Resolution> chunk(
-          resolutions->begin() + static_cast<std::ptrdiff_t>(i),
-          resolutions->begin() + static_cast<std::ptrdiff_t>(std::min(resolutions->size(), i + kResolutionsPerApply)));
-      if (auto s = writer.applyResolutions(chunk); !s) return fail(s.error());
-      report("resolving", std::min(resolutions->size(), i + kResolutionsPerApply), resolutions->size());
+    auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,
+                     size_t total) -> Status {
+      for (size_t i = 0; i < resolutions.size(); i += kResolutionsPerApply) {
+        const size_t end = std::min(resolutions.size(), i + kResolutionsPerApply);
+        std::vector<store::Resolution> chunk(resolutions.begin() + static_cast<std::ptrdiff_t>(i),
+                                             resolutions.begin() + static_cast<std::ptrdiff_t>(end));
+        if (auto s = writer.applyResolutions(chunk); !s) return s;
+        report("resolving", done + end, total);
+      }
+      return okStatus();
+    };
+    double selectSeconds = 0, bindSeconds = 0;
+    auto since = [](std::chrono::steady_clock::time_point t) {
+      return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+    };
+    if (summary.fullIndex) {
+      // Page by page (IndexOptions::resolvePageRefs): every inheritance reference first, applied
+      // before any other is bound (resolve() does that), then the rest in (file, id) order.
+      auto t = std::chrono::steady_clock::now();
+      auto inheritance = writer.refsPage(store::RefPage::kInheritance, 0, 0, SIZE_MAX);
+      if (!inheritance) return fail(inheritance.error());
+      selectSeconds += since(t);
+      t = std::chrono::steady_clock::now();
+      if (auto r = resolver.resolve(*inheritance); !r) return fail(r.error());
+      bindSeconds += since(t);
+      summary.refsResolved = inheritance->size();
+      const size_t pageSize = std::max<size_t>(1, options.resolvePageRefs);
+      int64_t afterFile = 0, afterId = 0;
+      for (;;) {
+        if (cancelled(options)) return fail(makeError(ErrorCode::kCancelled, "indexing cancelled"));
+        t = std::chrono::steady_clock::now();
+        auto page = writer.refsPage(store::RefPage::kOthers, afterFile, afterId, pageSize);
+        if (!page) return fail(page.error());
+        selectSeconds += since(t);
+        if (page->empty()) break;
+        afterFile = page->back().fileId;
+        afterId = page->back().id;
+        t = std::chrono::steady_clock::now();
+        auto resolutions = resolver.resolveMore(*page);
+        bindSeconds += since(t);
+        if (auto s = apply(resolutions, summary.refsResolved, 0); !s) return fail(s.error());
+        summary.refsResolved += page->size();
+        if (page->size() < pageSize) break;
+      }
+    } else {
+      std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
+      auto t = std::chrono::steady_clock::now();
+      auto pending = writer.refsToResolve(changedFiles, names, false,
+                                          std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
+                                          fileSetChanged);
+      if (!pending) return fail(pending.error());
+      selectSeconds = since(t);
+      t = std::chrono::steady_clock::now();
+      auto resolutions = resolver.resolve(*pending);
+      bindSeconds = since(t);
+      if (!resolutions) return fail(resolutions.error());
+      summary.refsResolved = pending->size();
+      if (auto s = apply(*resolutions, 0, resolutions->size()); !s) return fail(s.error());
     }
     if (goChanged) {
       auto structural = computeGoStructuralImplements(writer);
@@ -432,9 +474,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       spdlog::info("go: {} structural implements edges", *structural);
     }
     spdlog::info("resolve: {} references in {:.3f}s (module map {:.3f}s, select {:.3f}s, bind {:.3f}s)",
-                 pending->size(),
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count(),
-                 prepareSeconds, selectSeconds - prepareSeconds, bindSeconds - selectSeconds);
+                 summary.refsResolved, since(resolveStart), prepareSeconds, selectSeconds, bindSeconds);
   }
 
   lap("resolve");

@@ -919,4 +919,11 @@ Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef
   return out;
 }
 
+std::vector<Resolution> Resolver::resolveMore(const std::vector<PendingRef>& refs) {
+  std::vector<Resolution> out;
+  out.reserve(refs.size());
+  for (const auto& r : refs) out.push_back(impl_->resolveRef(r));
+  return out;
+}
+
 }  // namespace cg::indexer

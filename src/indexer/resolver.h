@@ -41,6 +41,9 @@ class Resolver {
   // are applied. Inheritance references are resolved and applied first so that lookups in base
   // classes see them.
   Expected<std::vector<store::Resolution>> resolve(const std::vector<store::PendingRef>& refs);
+  // More references after resolve() has applied the inheritance ones (a full index, page by
+  // page): none of `refs` may be an extends/implements reference.
+  std::vector<store::Resolution> resolveMore(const std::vector<store::PendingRef>& refs);
 
  private:
   struct Impl;

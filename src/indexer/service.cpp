@@ -396,7 +396,9 @@ std::optional<std::string> IndexService::notReadyReason() const {
   if (!failure_.empty()) return "Indexing failed: " + failure_;
   const IndexProgress& p = progress_;
   std::string where = p.phase.empty() ? std::string("starting") : p.phase;
-  if (p.total > 0) where += " " + std::to_string(p.done) + "/" + std::to_string(p.total) + " files";
+  const char* unit = p.phase == "parsing" ? " files" : " references";
+  if (p.total > 0) where += " " + std::to_string(p.done) + "/" + std::to_string(p.total) + unit;
+  else if (p.done > 0) where += " " + std::to_string(p.done) + unit;
   std::string who =
       role_ == ServiceRole::kReader && !holder_.empty() ? "; " + holder_ : std::string();
   return "The index is still being built (" + where + who + "); try again shortly.";

@@ -405,6 +405,24 @@ Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
   return out;
 }
 
+Expected<std::vector<PendingRef>> IndexWriter::refsPage(RefPage which, int64_t afterFile,
+                                                        int64_t afterId, size_t limit) {
+  std::vector<PendingRef> out;
+  Statement s(db_.handle(),
+              std::string("SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, "
+                          "r.qualifier, r.module, r.alias FROM refs r WHERE ") +
+                  (which == RefPage::kInheritance
+                       ? "r.kind IN ('extends', 'implements')"
+                       : "r.kind NOT IN ('contains', 'extends', 'implements')") +
+                  " AND (r.file_id, r.id) > (?, ?) ORDER BY r.file_id, r.id LIMIT ?",
+              kCached);
+  if (!s.valid()) return sqliteError(db_.handle(), "listing references");
+  s.bind(1, afterFile).bind(2, afterId).bind(3, static_cast<int64_t>(std::min<size_t>(limit, INT64_MAX)));
+  while (s.step()) out.push_back(readRef(s));
+  if (s.failed()) return sqliteError(db_.handle(), "listing references");
+  return out;
+}
+
 Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<int64_t>& fileIds,
                                                              const std::vector<std::string>& names,
                                                              bool all,

@@ -53,6 +53,9 @@ struct IndexOptions {
   // Fill IndexSummary's database totals (symbols, edges by kind, unresolved): a scan of every
   // reference, which a small refresh whose caller does not report them can skip.
   bool countTotals = true;
+  // A full index resolves its references in pages of this many (ordered by file), so that they
+  // are never all in memory at once (the kernel has about ten million).
+  size_t resolvePageRefs = 100000;
 };
 
 struct IndexSummary {

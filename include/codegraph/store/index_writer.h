@@ -69,6 +69,9 @@ struct PendingRef {
   std::string name, qualifier, module, alias;
 };
 
+// Which references a page of refsPage() holds.
+enum class RefPage { kInheritance, kOthers };  // extends/implements; the rest but `contains`
+
 struct Resolution {
   int64_t refId = 0;
   int64_t targetId = 0;      // 0 = unresolved
@@ -121,6 +124,10 @@ class IndexWriter {
                                                   bool all,
                                                   const std::vector<int64_t>& importerFiles = {},
                                                   bool allImports = true);
+  // A full index's references, a page at a time, ordered by (file_id, id): those after
+  // (afterFile, afterId), at most `limit`.
+  Expected<std::vector<PendingRef>> refsPage(RefPage which, int64_t afterFile, int64_t afterId,
+                                             size_t limit);
   // Files whose imports name this file or a symbol defined in it.
   Expected<std::vector<int64_t>> importersOf(int64_t fileId);
   Expected<std::optional<int64_t>> fileIdOf(const std::string& path);

@@ -34,7 +34,8 @@ struct TempDir {
   }
 };
 
-std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPath, bool unresolved) {
+std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPath, bool unresolved,
+                                      size_t resolvePageRefs = cg::indexer::IndexOptions{}.resolvePageRefs) {
   cg::store::OpenOptions o;
   o.path = dbPath;
   auto db = cg::store::Database::open(o);
@@ -43,6 +44,7 @@ std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPa
   cg::indexer::IndexOptions io;
   io.root = fs::canonical(repo);
   io.threads = 2;
+  io.resolvePageRefs = resolvePageRefs;
   auto summary = cg::indexer::indexRepository(**db, io);
   EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
   auto lines = cg::store::dumpIndex(**db, unresolved);
@@ -186,6 +188,22 @@ TEST(FixtureRepos, SymbolsAndEdgesMatchExpected) {
     for (const auto& gap : expected.gaps)
       EXPECT_FALSE(std::binary_search(actual.begin(), actual.end(), gap))
           << "a known gap is fixed; move it out of the gap list: " << gap;
+  }
+}
+
+// A full index resolves its references a page at a time (IndexOptions::resolvePageRefs); pages of
+// 1 and 7 references, across files and languages, give the same index as one page for them all.
+TEST(FixtureRepos, PagedResolveEqualsOnePage) {
+  for (const auto& fixture : fixtures()) {
+    SCOPED_TRACE(fixture.filename().string());
+    TempDir dbs;
+    auto whole = indexAndDump(fixture, dbs.path / "whole.db", true, SIZE_MAX);
+    ASSERT_FALSE(whole.empty());
+    for (size_t page : {size_t{1}, size_t{7}}) {
+      auto paged = indexAndDump(fixture, dbs.path / ("paged" + std::to_string(page) + ".db"), true, page);
+      std::string report = diff(whole, paged);
+      EXPECT_TRUE(report.empty()) << "pages of " << page << " differ:\n" << report;
+    }
   }
 }
 
