@@ -137,13 +137,15 @@ fs::path resolveRepo(const std::string& repo) {
   return canonical;
 }
 
-cg::Expected<std::unique_ptr<cg::store::Database>> openWriter(const fs::path& dbPath) {
+cg::Expected<std::unique_ptr<cg::store::Database>> openWriter(const fs::path& dbPath,
+                                                              bool fullCheck = false) {
   std::error_code ec;
   fs::create_directories(dbPath.parent_path(), ec);
   if (ec)
     return cg::makeError(cg::ErrorCode::kIo, "cannot create " + dbPath.parent_path().string() + ": " + ec.message());
   cg::store::OpenOptions o;
   o.path = dbPath;
+  o.fullCheck = fullCheck;
   return cg::store::Database::open(o);
 }
 
@@ -218,7 +220,11 @@ std::string summaryLine(const cg::indexer::IndexSummary& s) {
   std::string out = "indexed " + std::to_string(s.filesSeen) + " files (" + humanCount(s.filesByLanguage) +
                     "): " + std::to_string(s.filesParsed) + " parsed, " + std::to_string(s.filesUnchanged) +
                     " unchanged, " + std::to_string(s.filesRemoved) + " removed, " +
-                    std::to_string(s.parseFailures) + " failed; " + std::to_string(s.symbols) +
+                    std::to_string(s.parseFailures) + " failed" +
+                    (s.failuresUnchanged > 0 ? " (" + std::to_string(s.failuresUnchanged) +
+                                                   " unchanged since they failed, not parsed again)"
+                                             : std::string()) +
+                    "; " + std::to_string(s.symbols) +
                     " symbols; edges: " + humanCount(s.edgesByKind) + "; unresolved " +
                     std::to_string(s.unresolved) + "; skipped: " + humanCount(skipped) + "; " + buf;
   return out;
@@ -445,6 +451,18 @@ int main(int argc, char** argv) {
 
   if (args.command == "index") {
     auto summary = runIndex(**db, root, args, true);
+    if (!summary && summary.error().code == cg::ErrorCode::kCorrupt) {
+      // Damage the open's cheap checks cannot see: check the whole file (rebuilding it when
+      // damaged) and index once more.
+      std::cerr << "codegraph-mcp: " << summary.error().message << "; checking the whole index\n";
+      db->reset();
+      db = openWriter(dbPath, /*fullCheck=*/true);
+      if (!db) {
+        std::cerr << "codegraph-mcp: " << db.error().message << "\n";
+        return kExitFailure;
+      }
+      summary = runIndex(**db, root, args, true);
+    }
     if (!summary) {
       std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
       return kExitFailure;

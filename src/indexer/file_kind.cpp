@@ -36,15 +36,15 @@ constexpr std::string_view kSkippedDirPrefix = "cmake-build-";
 constexpr size_t kMaxLineBytes = 4000;
 constexpr size_t kMaxAverageLineBytes = 300;
 
-int64_t mtimeNs(const struct stat& st) {
-  return static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
-}
-
 std::string errnoMessage(const char* what, int err) {
   return std::string(what) + ": " + std::strerror(err);
 }
 
 }  // namespace
+
+int64_t mtimeNs(const struct stat& st) {
+  return static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+}
 
 std::string_view toString(SkipReason reason) {
   switch (reason) {
@@ -155,6 +155,12 @@ FileVerdict classifyContent(const ResolvedEntry& entry, const std::string& absPa
   v.mtimeNs = mtimeNs(entry.st);
   if (v.size > maxFileBytes) {
     v.skip = lang::detectLanguage(relPath, {}) ? SkipReason::kTooLarge : SkipReason::kUnsupported;
+    return v;
+  }
+  // An extension no language claims: unsupported whatever the content, so not opened (a third
+  // of the kernel's files: Makefiles' .S, .dts, .txt, .rst...).
+  if (!lang::languageNeedsHead(relPath) && lang::detectLanguage(relPath, {}) == nullptr) {
+    v.skip = SkipReason::kUnsupported;
     return v;
   }
   // A link was resolved and checked: open its target, so a swap of the link after the check

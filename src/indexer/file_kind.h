@@ -10,10 +10,15 @@
 //        a. size > maxFileBytes: kTooLarge when the name has a language, else kUnsupported; the
 //           file is not opened at all (so a shebang script over the limit without an extension
 //           counts as unsupported);
-//        b. open and read the first 8 KiB (errors: kUnreadable with the message);
-//        c. no language from the name and the first 512 bytes: kUnsupported;
-//        d. a NUL byte in the 8 KiB: kBinary;
-//        e. minified (looksMinified below, code languages only; Markdown is prose and its
+//        b. an extension no language claims (not `.h`, which needs content): kUnsupported, the
+//           file is not opened;
+//        c. a file the caller already knows (WalkOptions::known: the index holds it with the
+//           same size and mtime) keeps its language without being opened (the walker does this
+//           step, before calling classifyContent);
+//        d. open and read the first 8 KiB (errors: kUnreadable with the message);
+//        e. no language from the name and the first 512 bytes: kUnsupported;
+//        f. a NUL byte in the 8 KiB: kBinary;
+//        g. minified (looksMinified below, code languages only; Markdown is prose and its
 //           paragraphs are often one long line): kMinified.
 //
 // Both functions only read; they are safe to call from any number of threads.
@@ -70,5 +75,8 @@ FileVerdict classifyContent(const ResolvedEntry& entry, const std::string& absPa
 
 // True when `path` is `root` or below it (both canonical).
 bool isInsideRoot(std::string_view root, std::string_view path);
+
+// The modification time of `st` in nanoseconds since the epoch.
+int64_t mtimeNs(const struct stat& st);
 
 }  // namespace cg::indexer

@@ -147,13 +147,14 @@ bool IndexService::pollAsReader() {
 }
 
 // Opens (repairing or rebuilding) the database for writing; retries until it works or stop.
-bool IndexService::openForWriting() {
+bool IndexService::openForWriting(bool fullCheck) {
   db_.reset();
   while (!cancel_) {
     std::error_code ec;
     std::filesystem::create_directories(options_.dbPath.parent_path(), ec);
     store::OpenOptions o;
     o.path = options_.dbPath;
+    o.fullCheck = fullCheck;
     auto db = store::Database::open(o);
     if (db) {
       db_ = std::move(*db);
@@ -270,10 +271,11 @@ void IndexService::runIndexer() {
       retryAt = never;
     }
     if (reopen_) {
-      // SQLite reported corruption: reopening checks the file and rebuilds it when damaged.
+      // SQLite reported corruption: reopening checks the whole file (quick_check) and rebuilds
+      // it when damaged.
       reopen_ = false;
       graphCache_.reset();
-      if (!openForWriting()) break;
+      if (!openForWriting(/*fullCheck=*/true)) break;
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
     }

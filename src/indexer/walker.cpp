@@ -62,6 +62,7 @@ struct WalkContext {
   std::string root;        // canonical, no trailing '/'
   std::string rootPrefix;  // root relative to the ignore files' top, "" or "a/b/"
   uint64_t maxFileBytes = 0;
+  const WalkOptions* options = nullptr;
 
   std::string abs(std::string_view rel) const {
     if (rel.empty()) return root;
@@ -100,6 +101,15 @@ struct Collector {
   // A resolved regular file: classify its content and keep it or count why not.
   void judge(const WalkContext& ctx, const ResolvedEntry& e, const std::string& absPath,
              std::string relPath) {
+    if (ctx.options->known) {
+      const uint64_t size = static_cast<uint64_t>(e.st.st_size);
+      const int64_t mtime = mtimeNs(e.st);
+      if (size <= ctx.maxFileBytes)
+        if (const lang::Language* language = ctx.options->known(relPath, size, mtime)) {
+          files.push_back(WalkedFile{std::move(relPath), language, size, mtime});
+          return;
+        }
+    }
     std::string error;
     FileVerdict v = classifyContent(e, absPath, relPath, ctx.maxFileBytes, &error);
     if (v.skip == SkipReason::kUnreadable)
@@ -416,6 +426,7 @@ Expected<WalkResult> walkRepository(const WalkOptions& options) {
   ctx.root = options.root.string();
   while (ctx.root.size() > 1 && ctx.root.back() == '/') ctx.root.pop_back();
   ctx.maxFileBytes = options.maxFileBytes;
+  ctx.options = &options;
   if (!options.root.is_absolute())
     return makeError(ErrorCode::kInvalidArgument, "repository root must be absolute: " + ctx.root);
   struct stat st {};

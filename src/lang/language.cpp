@@ -122,6 +122,11 @@ const Language* languageById(std::string_view id) {
   return nullptr;
 }
 
+bool languageNeedsHead(std::string_view path) {
+  std::string ext = lowerExtension(path);
+  return ext.empty() || ext == ".h";
+}
+
 const Language* detectLanguage(std::string_view path, std::string_view head) {
   std::string ext = lowerExtension(path);
   if (ext == ".h") return languageById(looksLikeCpp(head) ? "cpp" : "c");

@@ -73,15 +73,22 @@ Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
     db->rebuilt_ = rebuilt;
     auto version = storedVersion(*conn);
     bool incompatible = !version || (*version != 0 && *version != kSchemaVersion);
+    std::string damage;
     if (!incompatible && !options.readOnly) {
-      // A quick structural check catches truncated or damaged files early.
-      Statement check(*conn, "PRAGMA quick_check(1)");
-      if (!check.valid() || !check.step() || check.text(0) != "ok") incompatible = true;
+      // A file cut short already failed storedVersion: SQLite compares the page count in the
+      // header with the file's size when it first reads it.
+      if (options.fullCheck) {
+        Statement check(*conn, "PRAGMA quick_check(1)");
+        if (!check.valid() || !check.step() || check.text(0) != "ok")
+          damage = "PRAGMA quick_check: " + (check.valid() ? check.text(0) : std::string("failed"));
+      }
+      incompatible = !damage.empty();
     }
     if (incompatible) {
-      std::string why = !version ? version.error().message
-                                 : "schema version " + std::to_string(*version) + ", expected " +
-                                       std::to_string(kSchemaVersion);
+      std::string why = !version         ? version.error().message
+                        : !damage.empty() ? damage
+                                          : "schema version " + std::to_string(*version) +
+                                                ", expected " + std::to_string(kSchemaVersion);
       if (options.readOnly || !options.rebuildIfIncompatible || attempt > 0)
         return makeError(ErrorCode::kCorrupt, "index database " + options.path.string() +
                                                   " is unusable (" + why + ")");

@@ -64,6 +64,7 @@ struct IndexSummary {
   uint64_t filesUnchanged = 0;  // skipped by size+mtime or hash
   uint64_t filesRemoved = 0;
   uint64_t parseFailures = 0;   // unreadable or unparsable (counted, logged)
+  uint64_t failuresUnchanged = 0;  // of those: failed before and unchanged since, not parsed again
   std::map<std::string, uint64_t> filesByLanguage;  // of the files seen
   std::map<SkipReason, uint64_t> skipped;
   uint64_t symbols = 0;  // in the database after the run (these three: when countTotals)

@@ -89,7 +89,7 @@ class IndexService {
   void run();
   bool pollAsReader();  // false when stopping
   void runIndexer();
-  bool openForWriting();
+  bool openForWriting(bool fullCheck = false);
   void applyRefresh(const ChangeBatch& batch);
   void onBatch(ChangeBatch batch);
   std::optional<std::string> notReadyReason() const;  // mu_ held

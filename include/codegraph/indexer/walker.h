@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -39,6 +40,12 @@ struct WalkOptions {
   uint64_t maxFileBytes = 1 << 20;
   bool useGit = true;          // false forces the .gitignore walk even in a git work tree
   unsigned threads = 0;        // 0 = hardware concurrency; 1 = serial
+  // Files the caller has already classified (the index): given a path, its size and mtime,
+  // returns the language it was indexed with when size and mtime are the ones indexed, else
+  // nullptr. Such a file is kept without being opened, which makes a walk with no change a
+  // matter of stat calls (1.3 s → 0.5 s on the kernel). Called from every walk thread at once.
+  std::function<const lang::Language*(std::string_view path, uint64_t size, int64_t mtimeNs)>
+      known;
 };
 
 struct WalkedFile {

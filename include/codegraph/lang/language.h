@@ -45,5 +45,8 @@ const Language* languageById(std::string_view id);
 // By extension, then (for files without a known extension) by the shebang in `head`, and for
 // `.h` by content: a header with C++ constructs is C++.
 const Language* detectLanguage(std::string_view path, std::string_view head);
+// Whether detectLanguage needs `head` for this path: files without an extension (shebang) and
+// `.h`. For any other path the name alone decides.
+bool languageNeedsHead(std::string_view path);
 
 }  // namespace cg::lang

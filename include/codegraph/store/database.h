@@ -7,8 +7,12 @@
 //
 // Processes: only the elected indexer (indexer/indexer_lock.h) opens a database writable; that
 // open repairs it: WAL recovery of a killed writer, the schema re-applied (restoring indexes an
-// interrupted bulk load dropped), a file failing `PRAGMA quick_check` or of another version
-// deleted and rebuilt. Every connection has a busy timeout (10 s); the writer's BEGIN IMMEDIATE
+// interrupted bulk load dropped), a file that is no database, is shorter than its header says
+// (truncated: SQLite compares its header with the file's size) or of another version deleted and
+// rebuilt. These checks read a few pages, whatever
+// the size of the file: `PRAGMA quick_check` reads all of it (six minutes for the kernel's 5.9 GB
+// index on a cold cache), so it runs only when asked for (OpenOptions::fullCheck), which the
+// indexer does when SQLite has reported corruption in a file that passed the cheap checks. Every connection has a busy timeout (10 s); the writer's BEGIN IMMEDIATE
 // is retried a few times past it; read-only opens never write, rebuild or wait on a writer.
 // A read-only connection's statement stops with SQLITE_INTERRUPT (ErrorCode::kCancelled) once
 // the calling thread's tool call is cancelled (support/stop_scope.h): the call's time limit
@@ -33,6 +37,8 @@ struct OpenOptions {
   // Rebuild (delete and recreate) a database that is corrupt or of another schema version.
   // Readers never rebuild; they report the error.
   bool rebuildIfIncompatible = true;
+  // Writers only: also run `PRAGMA quick_check` (reads the whole file) and rebuild on failure.
+  bool fullCheck = false;
 };
 
 class Database {

@@ -167,7 +167,11 @@ class IndexWriter {
     std::map<std::string, uint64_t> filesByLanguage;
     std::map<std::string, uint64_t> edgesByKind;  // resolved edges
   };
+  // The totals of the index; cached in meta (the first call after a change counts them).
   Expected<Counts> counts();
+  // Drops the cached totals: every transaction that changes files, symbols or references calls
+  // it before committing.
+  Status forgetCounts();
 
   Database& database() { return db_; }
 
