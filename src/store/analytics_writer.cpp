@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "schema_sql.h"
 #include "statement.h"
 
 namespace cg::store {
@@ -30,6 +31,10 @@ Status check(Statement& st, sqlite3* h, const char* what) {
   if (!st.valid()) return sqliteError(h, what);
   return okStatus();
 }
+
+// From this many symbol rows on, an update rebuilds symbols_by_name_rank instead of moving its
+// entries one by one.
+constexpr size_t kBulkSymbolUpdates = 50000;
 
 }  // namespace
 
@@ -58,6 +63,11 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
       if (auto s = ins.run(); !s) return s;
       newIds.push_back(sqlite3_last_insert_rowid(h));
     }
+    // symbols_by_name_rank holds the centrality: updating most rows through it moves each of
+    // their entries; dropping it and building it again from the table is a single sorted pass.
+    const bool bulk = up.symbols.size() >= kBulkSymbolUpdates;
+    if (bulk)
+      if (auto s = db_.exec("DROP INDEX IF EXISTS symbols_by_name_rank"); !s) return s;
     Statement sym(h, "UPDATE symbols SET pagerank = ?, centrality = ?, community_id = ?, "
                      "complexity_rank = ? WHERE id = ?");
     if (auto s = check(sym, h, "updating symbol analytics"); !s) return s;
@@ -71,6 +81,8 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
       sym.bind(1, a.pagerank).bind(2, a.centrality).bind(3, community).bind(4, a.complexityRank).bind(5, a.id);
       if (auto s = sym.run(); !s) return s;
     }
+    if (bulk)  // the schema is idempotent: this creates just the dropped index
+      if (auto s = db_.exec(generated::kSchemaSql); !s) return s;
     if (newCommunityIds) *newCommunityIds = newIds;
     Statement unlink(h, "DELETE FROM doc_links WHERE symbol_id = ? AND doc_file_id = ?");
     Statement link(h, "INSERT OR IGNORE INTO doc_links(symbol_id, doc_file_id) VALUES(?, ?)");

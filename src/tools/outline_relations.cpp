@@ -8,7 +8,7 @@ namespace {
 
 using model::RefKind;
 
-constexpr uint32_t kFetchPerDirection = 1000;  // raw reference rows read per symbol and direction
+constexpr uint32_t kFetchPerDirection = 40;  // reference rows read per symbol, direction and kind
 
 // Groups the references of one direction by relation, one item per symbol at the other end.
 Status collect(const ToolEnv& env, int64_t symbolId, const std::string& topLevelOf,

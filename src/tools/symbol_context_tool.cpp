@@ -84,7 +84,7 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
   out = Json::object();
   model::RefCounts counts;
   if (incoming) {
-    auto c = env.index->refCounts({s.id, true, false});
+    auto c = env.index->refCounts({s.id, true, false, /*distinct=*/false});
     if (!c) return c.error();
     counts = *c;
   }

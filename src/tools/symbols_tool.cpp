@@ -93,7 +93,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   uint32_t budget = std::min<uint32_t>(*req.limit, kReferencedByLimit);
   for (const auto& d : *defs) {
     if (ctx.cancelled()) return ToolResult::error("Cancelled.");
-    auto counts = env.index->refCounts({d.id, true, false});
+    auto counts = env.index->refCounts({d.id, true, false, /*distinct=*/false});
     if (!counts) return ToolResult::error("The index could not be read: " + counts.error().message);
     for (auto k : kinds) total += (*counts)[k].sites;
     if (referencedBy.size() >= budget) continue;

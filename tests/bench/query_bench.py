@@ -162,6 +162,8 @@ def main():
     ap.add_argument("--edit", action="store_true", help="also measure edit -> answer updated (writable tree)")
     ap.add_argument("--edits", type=int, default=5, help="edits measured with --edit")
     ap.add_argument("--json")
+    ap.add_argument("--only", help="comma-separated tool rows to measure (e.g. 'symbols,outline (file)')")
+    ap.add_argument("--slowest", type=int, default=0, help="print each tool's N slowest calls with their arguments")
     args = ap.parse_args()
     label, repo = resolve_corpus(args.corpus)
     repo, db = find_db(label, repo, args)
@@ -185,13 +187,17 @@ def main():
                 break
         res["first_answer_s"] = time.perf_counter() - srv.t0
         log(f"initialize answered {res['initialize_s'] * 1000:.0f} ms after start; first tool answer after {res['first_answer_s']:.2f} s")
+        only = {x.strip() for x in args.only.split(",")} if args.only else None
         for name, batch in calls.items():
+            if only and name not in only:
+                continue
             for tool, a in batch[:20]:  # warm-up, not counted
                 srv.call(tool, a)
-            lat, errors, sizes = [], 0, []
+            lat, errors, sizes, timed = [], 0, [], []
             for tool, a in batch:
                 msg, dt, err = srv.call(tool, a)
                 lat.append(dt)
+                timed.append((dt, a))
                 errors += err
                 sizes.append(len(json.dumps(msg)))
             res["tools"][name] = {"p50_ms": pct(lat, 50) * 1000, "p90_ms": pct(lat, 90) * 1000,
@@ -199,6 +205,8 @@ def main():
                                   "errors": errors, "mean_bytes": sum(sizes) / len(sizes)}
             log(f"  {name}: p50 {pct(lat, 50) * 1000:.2f} ms, p99 {pct(lat, 99) * 1000:.2f} ms, max {max(lat) * 1000:.1f} ms, "
                 f"{errors} errors/not found")
+            for dt, a in sorted(timed, key=lambda x: -x[0])[:args.slowest]:
+                log(f"    {dt * 1000:.1f} ms  {json.dumps(a)}")
         res["rss"] = srv.rss_mb()
         if args.edit:
             if repo.startswith("/usr/"):

@@ -80,6 +80,7 @@ struct RefCountsRequest {
   int64_t symbolId = 0;
   bool incoming = true;
   bool includeUnresolved = false;
+  bool distinct = true;  // false: only `sites` is counted (`distinct` stays 0), which is cheaper
 };
 
 // Symbols of the whole repository, most central first (ties: path, line).

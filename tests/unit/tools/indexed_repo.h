@@ -92,6 +92,7 @@ class IndexedRepo {
     if (!summary) ADD_FAILURE() << summary.error().message;
   }
   const ToolRegistry& registry() const { return registry_; }
+  store::SqliteIndex& sqliteIndex() const { return *index_; }
 
   ToolResult call(const std::string& tool, const Json& args = Json::object()) const {
     const Tool* t = registry_.find(tool);
