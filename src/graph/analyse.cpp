@@ -136,8 +136,10 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
     }
   }
   if (cluster.size() != n) count = keepCommunities(g, storedIds, cluster);
+  if (stop()) return report;
   auto assignment = resolveCommunities(g, cluster, count, ranks.scores, snapshot.communities,
-                                       options.incremental);
+                                       options.incremental, stop);
+  if (assignment.interrupted) return report;
   report.communities = count;
   report.communitySeconds = since(t);
   if (stop()) return report;

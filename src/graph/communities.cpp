@@ -39,8 +39,11 @@ std::string communityLabel(const SymbolGraph& graph, const std::vector<uint32_t>
 
 CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vector<uint32_t>& cluster,
                                        uint32_t count, const std::vector<double>& score,
-                                       const std::vector<model::Community>& stored, bool keepSettledLabels) {
+                                       const std::vector<model::Community>& stored, bool keepSettledLabels,
+                                       const std::function<bool()>& stop) {
   const auto n = static_cast<uint32_t>(graph.nodes.size());
+  CommunityAssignment out;
+  auto stopped = [&] { return stop && (out.interrupted = stop()); };
   std::unordered_map<int64_t, uint32_t> storedIndex;
   for (uint32_t k = 0; k < stored.size(); ++k) storedIndex.emplace(stored[k].id, k);
 
@@ -55,6 +58,7 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
     ++storedSize[it->second];
     ++overlap[(static_cast<uint64_t>(cluster[i]) << 32) | it->second];
   }
+  if (stopped()) return out;
   std::vector<std::tuple<double, uint32_t, int64_t>> pairs;  // (-jaccard, cluster, stored id)
   for (const auto& [key, shared] : overlap) {
     const auto c = static_cast<uint32_t>(key >> 32);
@@ -64,8 +68,8 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
     if (jaccard >= kContinuityJaccard) pairs.emplace_back(-jaccard, c, stored[k].id);
   }
   std::sort(pairs.begin(), pairs.end());
+  if (stopped()) return out;
 
-  CommunityAssignment out;
   out.clusters.resize(count);
   out.clusterOf = cluster;
   std::unordered_set<int64_t> storedTaken;
@@ -78,6 +82,7 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
     uidsTaken.insert(out.clusters[c].uid);
   }
   for (uint32_t c = 0; c < count; ++c) {
+    if ((c & 0xffff) == 0xffff && stopped()) return out;
     auto& rc = out.clusters[c];
     rc.size = static_cast<uint32_t>(members[c].size());
     if (rc.storedId != 0) {

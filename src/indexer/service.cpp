@@ -363,9 +363,10 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
 
 bool IndexService::analyticsInterrupted(bool overdue) {
   if (cancel_) return true;
-  if (overdue) return false;
   std::lock_guard<std::mutex> g(mu_);
-  return !queue_.empty();
+  if (queue_.empty()) return false;
+  // Overdue analytics finish, except when a tool call waits for the queued change.
+  return !overdue || freshnessWaiters_ > 0;
 }
 
 void IndexService::runAnalyticsIfDue() {
@@ -432,9 +433,11 @@ std::optional<std::string> IndexService::waitReady(
   const uint64_t target = watcher ? watcher->sync() : 0;
   lock.lock();
   auto fresh = [&] { return cancel_.load() || (startupRefreshDone_ && attemptedSeq_ >= target); };
+  ++freshnessWaiters_;  // interrupts graph analytics that would hold the refresh back
   if (!cv_.wait_until(lock, std::chrono::steady_clock::now() + options_.freshnessWait, fresh))
     spdlog::debug("freshness wait over ({} ms): answering from the last completed refresh",
                   options_.freshnessWait.count());
+  --freshnessWaiters_;
   return std::nullopt;
 }
 

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -35,16 +36,20 @@ struct ResolvedCommunity {
 struct CommunityAssignment {
   std::vector<ResolvedCommunity> clusters;
   std::vector<uint32_t> clusterOf;  // per node
+  bool interrupted = false;  // `stop` said so: the assignment is incomplete, not to be used
 };
 
 // `cluster`: per node, 0..count-1. `score`: per node, the centrality used to pick members for the
 // label and the uid. `stored`: the stored communities; a node's stored membership is its
 // GraphNode::communityId. `keepSettledLabels` (refreshes): a community whose members are exactly
-// the stored ones keeps its stored label instead of recomputing it from shifted scores.
+// the stored ones keeps its stored label instead of recomputing it from shifted scores. `stop`
+// is asked between steps and every 64k communities (seconds of work on the kernel's 2 million):
+// when it says so, the result is marked interrupted.
 CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vector<uint32_t>& cluster,
                                        uint32_t count, const std::vector<double>& score,
                                        const std::vector<model::Community>& stored,
-                                       bool keepSettledLabels = false);
+                                       bool keepSettledLabels = false,
+                                       const std::function<bool()>& stop = {});
 
 // Label of a set of members (node indices), most central first as `score` says.
 std::string communityLabel(const SymbolGraph& graph, const std::vector<uint32_t>& members,

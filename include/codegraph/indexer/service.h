@@ -117,10 +117,13 @@ class IndexService {
   std::shared_ptr<FileWatcher> watcher_;
   std::deque<ChangeBatch> queue_;
   uint64_t attemptedSeq_ = 0;  // changes up to this sequence number are applied (or failed)
+  uint32_t freshnessWaiters_ = 0;  // tool calls waiting for queued changes to be applied
 
   // Deferred graph analytics (coordinator thread only): due once the queue has been quiet for
   // kAnalyticsQuiet after a refresh that changed the graph, and at most kAnalyticsMaxDelay after
-  // the first such refresh even while edits keep coming.
+  // the first such refresh even while edits keep coming. A queued change interrupts them unless
+  // they are overdue; a tool call waiting for that change interrupts them always (on the kernel
+  // they take ~15 s, and the answer comes first: the scores follow at the next quiet moment).
   std::optional<std::chrono::steady_clock::time_point> analyticsDueAt_;
   std::chrono::steady_clock::time_point analyticsFirstDue_{};
   // The graph the analytics run on, kept between runs (see GraphCache): loaded when the start-up

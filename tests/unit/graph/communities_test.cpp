@@ -52,6 +52,34 @@ TEST(Louvain, AnExpiredDeadlineStopsIt) {
   EXPECT_EQ(lv.community.size(), 10u);
 }
 
+TEST(Communities, ResolvingStopsWhenAskedAndSaysSo) {
+  SnapshotBuilder b;
+  std::vector<int64_t> a, c;
+  twoCliques(b, a, c);
+  auto g = buildSymbolGraph(b.snapshot());
+  auto lv = louvain(g.adj);
+  std::vector<double> score(g.nodes.size(), 1.0);
+  auto whole = resolveCommunities(g, lv.community, lv.count, score, {}, false, [] { return false; });
+  EXPECT_FALSE(whole.interrupted);
+  EXPECT_EQ(whole.clusters.size(), 2u);
+  int asked = 0;
+  auto stopped = resolveCommunities(g, lv.community, lv.count, score, {}, false, [&] { return ++asked > 0; });
+  EXPECT_TRUE(stopped.interrupted);
+  EXPECT_EQ(asked, 1);
+}
+
+TEST(Analyse, AnInterruptAfterThePageRankStopsBeforeTheCommunitiesAreWritten) {
+  SnapshotBuilder b;
+  std::vector<int64_t> a, c;
+  twoCliques(b, a, c);
+  int asked = 0;
+  AnalyseOptions o;
+  o.interrupted = [&] { return ++asked >= 3; };  // after the graph, after PageRank, then: stop
+  auto report = analyse(b.snapshot(), o);
+  EXPECT_TRUE(report.interrupted);
+  EXPECT_EQ(asked, 3);
+}
+
 // The full analysis of a snapshot as (symbol uid → community uid, label).
 std::map<std::string, std::pair<std::string, std::string>> communitiesOf(const model::GraphSnapshot& snap) {
   auto report = analyse(snap, {});
