@@ -89,6 +89,11 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
     counts = *c;
   }
   for (const auto& cat : categories()) {
+    if (incoming) {  // the counts say which categories are empty: no query for those
+      uint32_t sites = 0;
+      for (auto k : cat.kinds) sites += counts[k].sites;
+      if (sites == 0) continue;
+    }
     model::RefsRequest req;
     req.symbolId = s.id;
     req.kinds = cat.kinds;

@@ -95,8 +95,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     if (ctx.cancelled()) return ToolResult::error("Cancelled.");
     auto counts = env.index->refCounts({d.id, true, false, /*distinct=*/false});
     if (!counts) return ToolResult::error("The index could not be read: " + counts.error().message);
-    for (auto k : kinds) total += (*counts)[k].sites;
-    if (referencedBy.size() >= budget) continue;
+    uint32_t sites = 0;
+    for (auto k : kinds) sites += (*counts)[k].sites;
+    total += sites;
+    if (sites == 0 || referencedBy.size() >= budget) continue;  // nothing to read for this one
     model::RefsRequest rr;
     rr.symbolId = d.id;
     rr.kinds = kinds;
