@@ -12,7 +12,7 @@ namespace cg::graph {
 std::string communityLabel(const SymbolGraph& graph, const std::vector<uint32_t>& members,
                            const std::vector<double>& score) {
   std::map<std::string, uint32_t> folders;
-  for (uint32_t m : members) ++folders[directoryOf(graph.nodes[m]->path)];
+  for (uint32_t m : members) ++folders[directoryOf(graph.nodes[m]->filePath())];
   const std::string* folder = nullptr;
   uint32_t best = 0;
   for (const auto& [dir, count] : folders) {  // map order: ties resolved by the path below
@@ -99,7 +99,7 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
     uint32_t top = members[c].front();
     for (uint32_t m : members[c])
       if (score[m] > score[top]) top = m;  // members are in index order: ties keep the first
-    std::string base = "community:" + graph.nodes[top]->uid;
+    std::string base = "community:" + graph.nodes[top]->uid();
     std::string uid = base;
     for (int k = 2; uidsTaken.count(uid); ++k) uid = base + "#" + std::to_string(k);
     // A stored community not continued may still hold this uid; the writer frees its row first.

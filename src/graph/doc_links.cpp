@@ -76,7 +76,7 @@ std::vector<model::DocLink> linkDocuments(const std::vector<model::GraphNode>& n
       if (hits.empty()) {
         std::string_view module = parts[parts.size() - 2];
         for (const auto* n : it->second)
-          if (lastFolder(n->path) == module || fileStem(n->path) == module) hits.push_back(n);
+          if (lastFolder(n->filePath()) == module || fileStem(n->filePath()) == module) hits.push_back(n);
       }
     }
     if (hits.empty() || hits.size() > kMaxLinkedDefinitions) continue;

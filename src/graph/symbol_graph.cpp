@@ -104,7 +104,7 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot) {
   SymbolGraph g;
   g.nodes.reserve(snapshot.nodes.size());
   for (const auto& node : snapshot.nodes) g.nodes.push_back(&node);
-  auto byUid = [](const model::GraphNode* a, const model::GraphNode* b) { return a->uid < b->uid; };
+  auto byUid = [](const model::GraphNode* a, const model::GraphNode* b) { return model::uidLess(*a, *b); };
   // A kept snapshot stays in uid order (model::replaceFiles): checking is linear, sorting is not.
   if (!std::is_sorted(g.nodes.begin(), g.nodes.end(), byUid)) std::sort(g.nodes.begin(), g.nodes.end(), byUid);
   const auto n = static_cast<uint32_t>(g.nodes.size());

@@ -1,5 +1,6 @@
 #include "analytics_phase.h"
 
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -81,7 +82,7 @@ Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache
   if (auto s = source.clearChanges(); !s) return s.error();
   // In uid order, which model::replaceFiles keeps and graph::buildSymbolGraph then need not redo.
   std::sort(loaded->nodes.begin(), loaded->nodes.end(),
-            [](const model::GraphNode& a, const model::GraphNode& b) { return a.uid < b.uid; });
+            [](const model::GraphNode& a, const model::GraphNode& b) { return model::uidLess(a, b); });
   cache.snapshot = std::move(*loaded);
   cache.dataVersion = *version;
   cache.uncommittedLoad = true;

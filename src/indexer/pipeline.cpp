@@ -18,6 +18,7 @@
 #include "codegraph/store/database.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/support/cpu_clock.h"
+#include "codegraph/support/memory.h"
 #include "codegraph/support/hash.h"
 #include "analytics_phase.h"
 #include "go_structural.h"
@@ -274,6 +275,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   auto lap = [&](const char* what) {
     auto now = std::chrono::steady_clock::now();
     laps += fmt::format(" {} {:.1f}ms", what, std::chrono::duration<double, std::milli>(now - lastLap).count());
+    spdlog::debug("after {}: resident {} MB", what, residentBytes() >> 20);
     lastLap = now;
   };
   auto report = [&](const char* phase, uint64_t done, uint64_t total) {
@@ -545,6 +547,9 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
                  summary.refsResolved, since(resolveStart), prepareSeconds, selectSeconds, bindSeconds);
   }
 
+  // The resolver's caches are gone; without this their freed memory would stay resident under
+  // the analytics and the two peaks would add up (glibc keeps freed heap in its arenas).
+  releaseFreeMemory();
   lap("resolve");
   // ---- analyse ----
   // A refresh that changed something recomputes inside its own transaction, so readers see the

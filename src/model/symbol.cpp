@@ -17,6 +17,30 @@ constexpr std::array<std::string_view, kRefKindCount> kReverseNames = {
 
 std::string_view toString(SymbolKind kind) { return kKindNames[static_cast<size_t>(kind)]; }
 
+std::string symbolUid(const std::string& path, const std::string& qualifiedName, SymbolKind kind,
+                      uint32_t ordinal) {
+  std::string uid = path + "::" + qualifiedName + "::" + std::string(toString(kind));
+  if (ordinal > 1) uid += "#" + std::to_string(ordinal);
+  return uid;
+}
+
+int64_t uidOrdinal(std::string_view uid, std::string_view path, std::string_view qualifiedName,
+                   SymbolKind kind) {
+  const std::string_view kindText = toString(kind);
+  for (std::string_view part : {path, std::string_view("::"), qualifiedName, std::string_view("::"), kindText}) {
+    if (uid.substr(0, part.size()) != part) return -1;
+    uid.remove_prefix(part.size());
+  }
+  if (uid.empty()) return 0;
+  if (uid.size() < 2 || uid.size() > 10 || uid[0] != '#') return -1;
+  int64_t n = 0;
+  for (char c : uid.substr(1)) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n >= 2 ? n : -1;
+}
+
 std::optional<SymbolKind> parseSymbolKind(std::string_view text) {
   for (size_t i = 0; i < kKindNames.size(); ++i)
     if (kKindNames[i] == text) return static_cast<SymbolKind>(i);

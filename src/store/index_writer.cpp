@@ -16,9 +16,7 @@ namespace cg::store {
 
 std::string makeUid(const std::string& path, const std::string& qualifiedName,
                     model::SymbolKind kind, int ordinal) {
-  std::string uid = path + "::" + qualifiedName + "::" + std::string(model::toString(kind));
-  if (ordinal > 1) uid += "#" + std::to_string(ordinal);
-  return uid;
+  return model::symbolUid(path, qualifiedName, kind, ordinal > 1 ? static_cast<uint32_t>(ordinal) : 0);
 }
 
 std::string splitNameParts(const std::string& name) {

@@ -3,14 +3,17 @@
 // store never sees the algorithms. Implemented by store::SqliteGraphSource; the update is written
 // by store::AnalyticsWriter in one transaction.
 //
-// Size: a snapshot holds every symbol and resolved edge in memory (about 100 bytes per symbol and
-// 24 per edge: ~40 MB for a million-line repository). Strings the analytics do not need (doc,
-// signature) are not loaded.
+// Size: a snapshot holds every symbol and resolved edge in memory: about 140 bytes per symbol
+// (plus its name and qualified name when longer than 15 characters; the uid is derived and the
+// path shared per file) and 40 per edge. Strings the analytics do not need (doc, signature) are
+// not loaded.
 // Threads: a GraphSource is used by one thread (the indexer's writer thread).
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "codegraph/model/symbol.h"
@@ -19,14 +22,17 @@
 namespace cg::model {
 
 // One symbol as the analytics see it, with the analytics values currently stored for it.
+// Compact, because the analytics hold every symbol of the repository (4.2 million on the Linux
+// kernel): the uid is not stored but derived (`<path>::<qualified name>::<kind>[#n]`, the one
+// form store::makeUid writes), and the path is one string shared by the symbols of a file.
 struct GraphNode {
   int64_t id = 0;
   int64_t fileId = 0;  // the file that defines it (the unit a refresh replaces)
-  std::string uid;
   std::string name;
   std::string qualifiedName;
-  std::string path;
+  std::shared_ptr<const std::string> path;  // shared by the file's symbols; null = ""
   SymbolKind kind = SymbolKind::kFunction;
+  uint32_t ordinal = 0;  // the uid's "#n" (n >= 2) for the n-th symbol of one name and kind; else 0
   uint32_t complexity = 1;
   bool isTest = false;
   // Stored values (0 for a symbol added since the last computation).
@@ -34,7 +40,13 @@ struct GraphNode {
   double centrality = 0;      // percentile of pagerank
   int64_t communityId = 0;    // 0 = none
   double complexityRank = 0;
+
+  const std::string& filePath() const;
+  std::string uid() const;
 };
+
+// a.uid() < b.uid(), without building either.
+bool uidLess(const GraphNode& a, const GraphNode& b);
 
 // A resolved edge between two symbols (references from a file's top level have no source symbol
 // and are not edges of the symbol graph).

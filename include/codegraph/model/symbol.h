@@ -33,6 +33,16 @@ enum class SymbolKind : uint8_t {
 inline constexpr int kSymbolKindCount = 17;
 
 std::string_view toString(SymbolKind kind);
+
+// The uid of a symbol (SPEC: `<path>::<qualified name>::<kind>`, `#n` appended for the n-th
+// definition of one qualified name and kind in a file, n >= 2).
+std::string symbolUid(const std::string& path, const std::string& qualifiedName, SymbolKind kind,
+                      uint32_t ordinal);
+// The ordinal of `uid` when it is the uid of (path, qualifiedName, kind) (0 without "#n"), or -1
+// when it is not.
+int64_t uidOrdinal(std::string_view uid, std::string_view path, std::string_view qualifiedName,
+                   SymbolKind kind);
+
 std::optional<SymbolKind> parseSymbolKind(std::string_view text);
 // SPEC §4 filter families: type ⊇ struct/enum/union, interface ⊇ trait,
 // method ⊇ constructor, variable ⊇ constant/field/property.

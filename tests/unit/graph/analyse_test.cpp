@@ -71,7 +71,7 @@ TEST(Analyse, NothingChangedMeansAnEmptyUpdate) {
   ASSERT_TRUE(incremental.count(extra));
   for (const auto& n : snap.nodes) {
     double stored = incremental.count(n.id) ? incremental.at(n.id).centrality : n.centrality;
-    EXPECT_NEAR(stored, full.at(n.id).centrality, 0.05) << n.uid;
+    EXPECT_NEAR(stored, full.at(n.id).centrality, 0.05) << n.uid();
   }
   EXPECT_NEAR(incremental.at(extra).centrality, full.at(extra).centrality, 1e-9);
 }

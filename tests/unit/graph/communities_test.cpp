@@ -84,7 +84,7 @@ TEST(Analyse, AnInterruptAfterThePageRankStopsBeforeTheCommunitiesAreWritten) {
 std::map<std::string, std::pair<std::string, std::string>> communitiesOf(const model::GraphSnapshot& snap) {
   auto report = analyse(snap, {});
   std::map<int64_t, std::string> uidOf;
-  for (const auto& n : snap.nodes) uidOf[n.id] = n.uid;
+  for (const auto& n : snap.nodes) uidOf[n.id] = n.uid();
   std::map<std::string, std::pair<std::string, std::string>> out;
   for (const auto& s : report.update.symbols) {
     EXPECT_LT(s.communityId, 0);  // nothing stored: all new

@@ -17,9 +17,8 @@ class SnapshotBuilder {
     n.id = id ? id : static_cast<int64_t>(snap_.nodes.size()) + 1;
     n.name = name;
     n.qualifiedName = name;
-    n.path = path;
+    n.path = std::make_shared<const std::string>(path);
     n.kind = kind;
-    n.uid = path + "::" + name + "::" + std::string(model::toString(kind));
     snap_.nodes.push_back(n);
     return n.id;
   }
