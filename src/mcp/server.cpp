@@ -426,15 +426,20 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
           sendProgress(*raw, progressToken, done, total, message);
         };
       }
+      auto micros = [](std::chrono::steady_clock::time_point from) {
+        return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - from).count();
+      };
       auto started = std::chrono::steady_clock::now();
       tools::ToolResult result = invokeTool(tool, args, ctx);
-      auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                    std::chrono::steady_clock::now() - started)
-                    .count();
-      spdlog::debug("mcp: {} (id {}) took {} ms{}", tool.name, key, ms,
-                    result.isError ? ", isError" : "");
-      if (!call->cancelled)
-        response = cappedLine(id, resultResponse(id, renderToolResult(result, notes)), tool.name);
+      const double handlerMicros = micros(started);
+      const bool isError = result.isError;
+      if (!call->cancelled) {
+        started = std::chrono::steady_clock::now();
+        response = cappedLine(id, resultResponse(id, renderToolResult(std::move(result), notes)), tool.name);
+        spdlog::debug("mcp: {} (id {}) took {:.2f} ms, rendering {} bytes {:.2f} ms{}", tool.name, key,
+                      handlerMicros / 1000, response->size(), micros(started) / 1000,
+                      isError ? ", isError" : "");
+      }
     }
   } catch (const std::exception& e) {  // rendering failed (e.g. out of memory)
     spdlog::error("mcp: {} (id {}) failed: {}", tool.name, key, e.what());

@@ -44,14 +44,14 @@ tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
   }
 }
 
-Json renderToolResult(const tools::ToolResult& result, const std::vector<std::string>& notes) {
+Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& notes) {
   auto textContent = [](std::string text) {
     return Json::array({Json{{"type", "text"}, {"text", std::move(text)}}});
   };
   if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
   Json out;
   if (result.json && result.json->is_object()) {
-    Json object = *result.json;
+    Json object = std::move(*result.json);
     if (!notes.empty()) object["clamped"] = notes;
     out = Json{{"content", textContent(serialize(object))}};
     out["structuredContent"] = std::move(object);

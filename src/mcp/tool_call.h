@@ -24,6 +24,6 @@ tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,
 // `notes` (what clampArguments changed) are told in the answer: a JSON object result gets
 // "clamped": [notes] (so structuredContent carries them too); an array or text result gets one
 // more text content item. An error result carries no notes.
-Json renderToolResult(const tools::ToolResult& result, const std::vector<std::string>& notes = {});
+Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& notes = {});
 
 }  // namespace cg::mcp

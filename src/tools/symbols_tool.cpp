@@ -101,7 +101,8 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     if (sites == 0 || referencedBy.size() >= budget) continue;  // nothing to read for this one
     model::RefsRequest rr;
     rr.symbolId = d.id;
-    rr.kinds = kinds;
+    for (auto k : kinds)  // only the kinds that have sites: one indexed read each
+      if ((*counts)[k].sites > 0) rr.kinds.push_back(k);
     rr.incoming = true;
     rr.limit = budget - static_cast<uint32_t>(referencedBy.size());
     bool cut = false;
