@@ -134,9 +134,36 @@ Status IndexWriter::beginBulkLoad() {
   return okStatus();
 }
 
-Status IndexWriter::endBulkLoad() {
-  return db_.exec(std::string("BEGIN;") + generated::kSchemaSql + ";COMMIT;");
+namespace {
+// The CREATE INDEX statement of `name` as schema.sql writes it (the schema's one copy), or an
+// empty string when it has none.
+std::string schemaIndexSql(std::string_view name) {
+  const std::string_view schema = generated::kSchemaSql;
+  const size_t at = schema.find("CREATE INDEX IF NOT EXISTS " + std::string(name) + " ON ");
+  if (at == std::string_view::npos) return {};
+  const size_t end = schema.find(';', at);
+  if (end == std::string_view::npos) return {};
+  return std::string(schema.substr(at, end - at + 1));
 }
+}  // namespace
+
+Status IndexWriter::buildResolveIndexes() {
+  std::string sql = "BEGIN;";
+  for (std::string_view name : kResolveIndexes) {
+    std::string create = schemaIndexSql(name);
+    if (create.empty())
+      return makeError(ErrorCode::kInternal, "schema.sql defines no index " + std::string(name));
+    sql += create;
+  }
+  if (auto s = db_.exec(sql + "COMMIT;"); !s) {
+    rollback();
+    return s;
+  }
+  return okStatus();
+}
+
+// The whole schema is idempotent (IF NOT EXISTS): this creates just the indexes still missing.
+Status IndexWriter::endBulkLoad() { return db_.exec(generated::kSchemaSql); }
 
 namespace {
 DefinitionRow readDef(Statement& s) {

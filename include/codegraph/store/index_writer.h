@@ -6,9 +6,11 @@
 // Threads: one IndexWriter per process, used by one thread (the writer thread).
 #pragma once
 
+#include <array>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -81,6 +83,16 @@ struct Resolution {
   bool drop = false;         // a read/write reaching no module-level variable: kept, not an edge
 };
 
+// The indexes of schema.sql that the statements a resolution runs need (their query plans
+// with only these are the ones with every index):
+//   definitionsNamed → symbols_by_name_rank; importsOf, refsPage (and its order) → refs_by_file;
+//   basesOf → refs_by_source; inheritMemberVisibility → symbols_by_qualified, symbols_by_file.
+// definition and applyResolutions go by rowid, files() scans. Go's structural pass is not part
+// of it: it reads refs_bases and refs_structural, after endBulkLoad.
+inline constexpr std::array<std::string_view, 5> kResolveIndexes = {
+    "symbols_by_name_rank", "symbols_by_qualified", "symbols_by_file", "refs_by_file",
+    "refs_by_source"};
+
 class IndexWriter {
  public:
   explicit IndexWriter(Database& db);
@@ -93,10 +105,16 @@ class IndexWriter {
   void rollback();
 
   // Bulk load (a first, full index): the secondary indexes of symbols and refs are dropped
-  // while files are written and built once at the end, which is several times cheaper than
-  // maintaining them row by row. Outside a transaction. If the process dies in between, the
-  // next Database::open recreates them from the schema.
+  // while files are written (beginBulkLoad), which is several times cheaper than maintaining
+  // them row by row, and built again in two steps. buildResolveIndexes builds the ones the
+  // resolution reads (kResolveIndexes); endBulkLoad builds all the others once every resolution
+  // is applied: applying one sets a reference's target_id, and keeping the indexes on target_id
+  // (refs_to, refs_edges, refs_bases, refs_by_target_file) up to date at random positions cost
+  // the kernel's full index 234 s. beginBulkLoad and buildResolveIndexes run outside a
+  // transaction, endBulkLoad inside the caller's. If the process dies before endBulkLoad is
+  // committed, the next Database::open recreates every index from the schema.
   Status beginBulkLoad();
+  Status buildResolveIndexes();
   Status endBulkLoad();
 
   Expected<WriteResult> writeFile(const FileRecord& file);
