@@ -78,7 +78,7 @@ bool hasComplexityRank(model::SymbolKind kind) {
 AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions& options) {
   AnalyseReport report;
   auto t = Clock::now();
-  const SymbolGraph g = buildSymbolGraph(snapshot);
+  SymbolGraph g = buildSymbolGraph(snapshot);
   const auto n = static_cast<uint32_t>(g.nodes.size());
   report.buildSeconds = since(t);
   auto stop = [&] { return options.interrupted && (report.interrupted = options.interrupted()); };
@@ -143,6 +143,10 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   report.communities = count;
   report.communitySeconds = since(t);
   if (stop()) return report;
+  // The arcs are not needed any more (only the nodes are): on the kernel they are ~400 MB that
+  // would otherwise sit under the update built below.
+  g.out = Adjacency{};
+  g.adj = Adjacency{};
 
   // ---- complexity, documents, and the difference to what is stored ----
   t = Clock::now();
@@ -160,22 +164,24 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   std::unordered_map<int64_t, const model::Community*> storedById;
   for (const auto& s : snapshot.communities) storedById.emplace(s.id, &s);
   for (uint32_t c = 0; c < count; ++c) {
-    const auto& rc = assignment.clusters[c];
-    model::Community row{rc.storedId, rc.uid, rc.label, rc.size};
+    auto& rc = assignment.clusters[c];  // its strings are moved into the update, not copied
     if (rc.storedId == 0) {
-      up.newCommunities.push_back(row);
+      up.newCommunities.push_back(model::Community{0, std::move(rc.uid), std::move(rc.label), rc.size});
       idOfCluster[c] = -static_cast<int64_t>(up.newCommunities.size());
       continue;
     }
     idOfCluster[c] = rc.storedId;
     continued.insert(rc.storedId);
     const model::Community& s = *storedById.at(rc.storedId);
-    if (s.uid != rc.uid || s.label != rc.label || s.size != rc.size) up.changedCommunities.push_back(row);
+    if (s.uid != rc.uid || s.label != rc.label || s.size != rc.size)
+      up.changedCommunities.push_back(model::Community{rc.storedId, std::move(rc.uid), std::move(rc.label), rc.size});
   }
+  assignment.clusters = {};
   for (const auto& s : snapshot.communities)
     if (!continued.count(s.id)) up.removedCommunities.push_back(s.id);
 
   const double eps = options.incremental ? kCentralityEpsilon : 0.0;
+  if (!options.incremental) up.symbols.reserve(n);  // every row changes
   for (uint32_t i = 0; i < n; ++i) {
     const auto* node = g.nodes[i];
     model::SymbolAnalytics row{node->id, ranks.scores[i], centrality[i], idOfCluster[assignment.clusterOf[i]],

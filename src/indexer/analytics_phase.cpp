@@ -121,6 +121,13 @@ Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, 
   run.report = graph::analyse(*snapshot, options);
   const auto& report = run.report;
   if (report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
+  const size_t nodeCount = snapshot->nodes.size(), edgeCount = snapshot->edges.size();
+  // A snapshot of our own is not needed for the write: freed first, so that the write (and the
+  // index it rebuilds) does not add to it.
+  if (own) {
+    snapshot = nullptr;
+    own.reset();
+  }
 
   const auto writeStart = Clock::now();
   store::AnalyticsWriter writer(db);
@@ -142,7 +149,7 @@ Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, 
       "analyse ({}): {} symbols, {} edges; {} {:.3f}s, graph {:.3f}s, pagerank {:.3f}s ({} iterations{}), "
       "communities {:.3f}s ({}{}, modularity {:.3f}), docs+rest {:.3f}s ({} links), write {:.3f}s "
       "({} symbol rows, {} new communities); total {:.3f}s",
-      incremental ? "incremental" : "full", snapshot->nodes.size(), snapshot->edges.size(),
+      incremental ? "incremental" : "full", nodeCount, edgeCount,
       filesRead < 0 ? std::string("load") : fmt::format("update of {} files", filesRead), loadSeconds,
       report.buildSeconds, report.pagerankSeconds, report.pagerankIterations,
       report.pagerankConverged ? "" : ", not converged", report.communitySeconds, report.communities,

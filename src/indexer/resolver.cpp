@@ -115,7 +115,11 @@ struct Resolver::Impl {
   store::IndexWriter& writer;
   ModuleMap modules;
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
-  std::unordered_map<int64_t, DefinitionRow> defById;
+  // By id: pointers into defsCache (its vectors never change once filled, and the map's nodes
+  // do not move), or into `loose` for a row read by id alone. One copy of each row: the kernel's
+  // resolve reads most of its 4.2 M definitions, and a second copy cost hundreds of MB.
+  std::unordered_map<int64_t, const DefinitionRow*> defById;
+  std::unordered_map<int64_t, DefinitionRow> loose;
   std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
   struct IncludeClosure {
     std::vector<int64_t> files;  // sorted, unique
@@ -141,17 +145,19 @@ struct Resolver::Impl {
     auto rows = writer.definitionsNamed(name);
     auto& slot = defsCache[name];
     if (rows) slot = std::move(*rows);
-    for (const auto& d : slot) defById.emplace(d.id, d);
+    for (const auto& d : slot) defById.emplace(d.id, &d);
     return slot;
   }
 
   const DefinitionRow* def(int64_t id) {
     if (id == 0) return nullptr;
     auto it = defById.find(id);
-    if (it != defById.end()) return &it->second;
+    if (it != defById.end()) return it->second;
     auto row = writer.definition(id);
     if (!row) return nullptr;
-    return &defById.emplace(id, *row).first->second;
+    const DefinitionRow* stored = &loose.emplace(id, std::move(*row)).first->second;
+    defById.emplace(id, stored);
+    return stored;
   }
 
   // The imports of a file as written (module → files by path only).
