@@ -20,6 +20,8 @@ constexpr const char* kSymbolColumns =
     "s.start_col, s.end_line, s.end_col, s.signature, s.visibility, s.doc, s.complexity, "
     "s.is_test, coalesce(s.parent_id, 0), s.centrality, s.community_id, s.complexity_rank";
 constexpr int kSymbolColumnCount = 20;
+// The other end of a reference (model::EdgeView::other).
+constexpr const char* kOtherColumns = "s.id, s.uid, s.name, s.qualified_name, s.kind, f.path, s.start_line, s.end_line";
 constexpr uint32_t kMaxFetch = 5000;
 
 model::Symbol readSymbol(Statement& st, int base = 0) {
@@ -46,6 +48,19 @@ model::Symbol readSymbol(Statement& st, int base = 0) {
   s.centrality = st.f64(base + 17);
   s.communityId = st.i64(base + 18);
   s.complexityRank = st.f64(base + 19);
+  return s;
+}
+
+model::Symbol readOther(Statement& st, int base) {
+  model::Symbol s;
+  s.id = st.i64(base + 0);
+  s.uid = st.text(base + 1);
+  s.name = st.text(base + 2);
+  s.qualifiedName = st.text(base + 3);
+  s.kind = model::parseSymbolKind(st.view(base + 4)).value_or(model::SymbolKind::kFunction);
+  s.path = st.text(base + 5);
+  s.range.line = static_cast<uint32_t>(st.i64(base + 6));
+  s.range.endLine = static_cast<uint32_t>(st.i64(base + 7));
   return s;
 }
 
@@ -391,7 +406,7 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
   std::string sql = std::string("SELECT r.id, r.kind, r.line, r.col, r.confidence, r.candidates, "
                                 "r.name, r.qualifier, rf.path, coalesce(r.source_id, 0), "
                                 "coalesce(r.target_id, 0), ") +
-                    kSymbolColumns +
+                    kOtherColumns +
                     " FROM refs r JOIN files rf ON rf.id = r.file_id "
                     "LEFT JOIN symbols s ON s.id = " +
                     (req.incoming ? "r.source_id" : "r.target_id") +
@@ -444,7 +459,7 @@ Expected<std::vector<model::EdgeView>> SqliteIndex::refs(const model::RefsReques
       v.edge.sourceId = st.i64(9);
       v.edge.targetId = st.i64(10);
       if (!st.isNull(11)) {
-        v.other = readSymbol(st, 11);
+        v.other = readOther(st, 11);
       } else {
         v.other.name = req.incoming ? v.edge.sourcePath : v.edge.targetName;
         v.other.path = req.incoming ? v.edge.sourcePath : std::string();
