@@ -573,6 +573,21 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   return out;
 }
 
+Expected<std::unordered_map<int64_t, model::RefPresence>> SqliteIndex::refPresence(const std::string& path) {
+  CG_LEASE(lease);
+  // One probe of refs_by_source and one of refs_to per symbol.
+  Statement st(lease.handle(),
+               "SELECT s.id, EXISTS (SELECT 1 FROM refs r WHERE r.source_id = s.id), "
+               "EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id) "
+               "FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?", kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "reference presence");
+  st.bind(1, path);
+  std::unordered_map<int64_t, model::RefPresence> out;
+  while (st.step()) out[st.i64(0)] = model::RefPresence{st.i64(1) != 0, st.i64(2) != 0};
+  if (st.failed()) return sqliteError(lease.handle(), "reference presence");
+  return out;
+}
+
 Expected<std::optional<model::Community>> SqliteIndex::community(int64_t communityId) {
   CG_LEASE(lease);
   Statement st(lease.handle(), "SELECT id, uid, label, size FROM communities WHERE id = ?", kCached);

@@ -63,10 +63,12 @@ struct Node {
 };
 
 // The relations of `s` to `opts.depth` levels. `expanded` holds the ids already expanded in this
-// tree (the root included) so a cycle is listed but not followed twice.
+// tree (the root included) so a cycle is listed but not followed twice. `presence`
+// (SymbolIndex::refPresence), when known, skips the first level's directions that have none.
 Expected<std::vector<Group>> fetchRelations(const ToolEnv& env, const model::Symbol& s,
                                             const Options& opts, std::set<int64_t>& expanded,
-                                            const CallContext& ctx);
+                                            const CallContext& ctx,
+                                            const model::RefPresence* presence = nullptr);
 
 // A file's top-level relations (imports and module-level calls), one level.
 Expected<std::vector<Group>> fetchFileRelations(const ToolEnv& env, const std::string& path,

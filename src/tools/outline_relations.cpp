@@ -74,12 +74,15 @@ Status collect(const ToolEnv& env, int64_t symbolId, const std::string& topLevel
 
 Expected<std::vector<Group>> fetchLevel(const ToolEnv& env, const model::Symbol& s,
                                         const Options& opts, int level,
-                                        std::set<int64_t>& expanded, const CallContext& ctx) {
+                                        std::set<int64_t>& expanded, const CallContext& ctx,
+                                        const model::RefPresence* presence = nullptr) {
   std::vector<Group> groups;
   if (level > opts.depth || ctx.cancelled()) return groups;
   size_t cap = level == 1 ? kItemsPerRelation : kItemsPerNestedRelation;
-  for (bool incoming : {false, true})
+  for (bool incoming : {false, true}) {
+    if (presence && !(incoming ? presence->incoming : presence->outgoing)) continue;
     if (auto st = collect(env, s.id, "", opts, incoming, cap, groups); !st) return st.error();
+  }
   // Display order is the order of opts.relations.
   std::stable_sort(groups.begin(), groups.end(),
                    [](const Group& a, const Group& b) { return a.relation < b.relation; });
@@ -134,9 +137,9 @@ std::vector<int> defaultRelations() {
 
 Expected<std::vector<Group>> fetchRelations(const ToolEnv& env, const model::Symbol& s,
                                             const Options& opts, std::set<int64_t>& expanded,
-                                            const CallContext& ctx) {
+                                            const CallContext& ctx, const model::RefPresence* presence) {
   expanded.insert(s.id);
-  return fetchLevel(env, s, opts, 1, expanded, ctx);
+  return fetchLevel(env, s, opts, 1, expanded, ctx, presence);
 }
 
 Expected<std::vector<Group>> fetchFileRelations(const ToolEnv& env, const std::string& path,

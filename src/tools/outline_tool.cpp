@@ -6,6 +6,7 @@
 // order until `token_budget` would be exceeded; the answer then says truncated and how many
 // symbols the scope had (total_symbols). Relation lists are bounded as outline.h says.
 #include <map>
+#include <unordered_map>
 
 #include "codegraph/tools/tools.h"
 #include "common.h"
@@ -67,6 +68,9 @@ struct Section {
   std::string header;  // text line before the section's nodes (a file path), may be empty
   std::vector<Group> fileGroups;  // the file's top-level relations (file mode)
   std::vector<Node> nodes;        // filled lazily: relations fetched while packing
+  // Which of the nodes have references in each direction (SymbolIndex::refPresence); nodes not
+  // in it are asked in both.
+  std::unordered_map<int64_t, model::RefPresence> presence;
 };
 
 struct Packer {
@@ -109,7 +113,9 @@ struct Packer {
       for (auto& node : sec.nodes) {
         if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "Cancelled.");
         std::set<int64_t> expanded;
-        auto groups = fetchRelations(env, node.symbol, opts, expanded, ctx);
+        auto known = sec.presence.find(node.symbol.id);
+        auto groups = fetchRelations(env, node.symbol, opts, expanded, ctx,
+                                     known == sec.presence.end() ? nullptr : &known->second);
         if (!groups) return groups.error();
         node.groups = std::move(*groups);
         std::string piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
@@ -185,6 +191,11 @@ Status fileScope(const ToolEnv& env, const std::string& file, const std::string&
     if (!syms) return syms.error();
     Section sec;
     sec.header = f.path;
+    if (opts.depth >= 1) {
+      auto presence = env.index->refPresence(f.path);
+      if (!presence) return presence.error();
+      sec.presence = std::move(*presence);
+    }
     auto groups = fetchFileRelations(env, f.path, opts);
     if (!groups) return groups.error();
     sec.fileGroups = std::move(*groups);

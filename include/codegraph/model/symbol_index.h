@@ -8,6 +8,7 @@
 
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "codegraph/model/symbol.h"
@@ -79,6 +80,10 @@ struct RefCounts {
   RefCount byKind[kRefKindCount];
   const RefCount& operator[](RefKind k) const { return byKind[static_cast<size_t>(k)]; }
 };
+struct RefPresence {
+  bool outgoing = false;
+  bool incoming = false;
+};
 struct RefCountsRequest {
   int64_t symbolId = 0;
   bool incoming = true;
@@ -130,6 +135,11 @@ class SymbolIndex {
                                                           uint32_t limit) = 0;
   // Every symbol of a file in line order.
   virtual Expected<std::vector<Symbol>> fileSymbols(const std::string& path) = 0;
+  // For each symbol of a file (by id): whether any reference starts at it and whether any ends
+  // at it, of any kind or state. A superset of what refs() finds, so a caller outlining a file
+  // asks refs() only in the directions that can answer: one indexed probe per symbol instead of
+  // one read per relation kind (most symbols of a header have no references at all).
+  virtual Expected<std::unordered_map<int64_t, RefPresence>> refPresence(const std::string& path) = 0;
 
   // Analytics (src/graph computes them; empty until the first computation).
   virtual Expected<std::optional<Community>> community(int64_t communityId) = 0;
