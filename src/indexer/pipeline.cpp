@@ -435,13 +435,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           if (!res) return fail(res.error());
           ++summary.filesParsed;
           changedFiles.push_back(res->fileId);
+          // A full index resolves everything: the importers and names a refresh re-resolves
+          // would serve nothing (on the kernel, a set of every name: ~150 MB).
           if (!summary.fullIndex) {
             auto importers = writer.importersOf(res->fileId);
             if (!importers) return fail(importers.error());
             importerFiles.insert(importers->begin(), importers->end());
+            affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
+            affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
           }
-          affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
-          affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
           break;
         }
       }
@@ -477,7 +479,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0) {
     auto resolveStart = std::chrono::steady_clock::now();
     report("resolving", 0, 0);
-    Resolver resolver(writer);
+    Resolver resolver(writer, options.resolveHeldDefinitions);
     if (auto s = resolver.prepare(); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,

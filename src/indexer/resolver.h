@@ -21,6 +21,7 @@
 // are dropped (they are locals, not edges).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -32,7 +33,8 @@ namespace cg::indexer {
 
 class Resolver {
  public:
-  explicit Resolver(store::IndexWriter& writer);
+  // `maxHeldDefinitions`: resolveMore forgets the definitions read so far when it holds more.
+  explicit Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions = SIZE_MAX);
   ~Resolver();
 
   // Loads the file table (paths, languages, packages) used for module → file mapping.

@@ -56,6 +56,9 @@ struct IndexOptions {
   // A full index resolves its references in pages of this many (ordered by file), so that they
   // are never all in memory at once (the kernel has about ten million).
   size_t resolvePageRefs = 100000;
+  // Between those pages the resolver forgets the definitions it has read once it holds more
+  // than this many (on the kernel it would otherwise hold nearly all 4.2 million).
+  size_t resolveHeldDefinitions = 1000000;
 };
 
 struct IndexSummary {

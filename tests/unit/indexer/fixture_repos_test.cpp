@@ -35,7 +35,8 @@ struct TempDir {
 };
 
 std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPath, bool unresolved,
-                                      size_t resolvePageRefs = cg::indexer::IndexOptions{}.resolvePageRefs) {
+                                      size_t resolvePageRefs = cg::indexer::IndexOptions{}.resolvePageRefs,
+                                      size_t heldDefinitions = cg::indexer::IndexOptions{}.resolveHeldDefinitions) {
   cg::store::OpenOptions o;
   o.path = dbPath;
   auto db = cg::store::Database::open(o);
@@ -45,6 +46,7 @@ std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPa
   io.root = fs::canonical(repo);
   io.threads = 2;
   io.resolvePageRefs = resolvePageRefs;
+  io.resolveHeldDefinitions = heldDefinitions;
   auto summary = cg::indexer::indexRepository(**db, io);
   EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
   auto lines = cg::store::dumpIndex(**db, unresolved);
@@ -192,7 +194,8 @@ TEST(FixtureRepos, SymbolsAndEdgesMatchExpected) {
 }
 
 // A full index resolves its references a page at a time (IndexOptions::resolvePageRefs); pages of
-// 1 and 7 references, across files and languages, give the same index as one page for them all.
+// 1 and 7 references, across files and languages, give the same index as one page for them all,
+// also when the resolver forgets the definitions it read after every page.
 TEST(FixtureRepos, PagedResolveEqualsOnePage) {
   for (const auto& fixture : fixtures()) {
     SCOPED_TRACE(fixture.filename().string());
@@ -203,6 +206,9 @@ TEST(FixtureRepos, PagedResolveEqualsOnePage) {
       auto paged = indexAndDump(fixture, dbs.path / ("paged" + std::to_string(page) + ".db"), true, page);
       std::string report = diff(whole, paged);
       EXPECT_TRUE(report.empty()) << "pages of " << page << " differ:\n" << report;
+      auto forgetful = indexAndDump(fixture, dbs.path / ("forget" + std::to_string(page) + ".db"), true, page, 0);
+      report = diff(whole, forgetful);
+      EXPECT_TRUE(report.empty()) << "pages of " << page << ", definitions forgotten after each, differ:\n" << report;
     }
   }
 }
