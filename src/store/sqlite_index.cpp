@@ -660,8 +660,11 @@ Expected<model::FileHistory> SqliteIndex::fileHistory(const std::string& path) {
 Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest& req) {
   CG_LEASE(lease);
   // distinct: the other end's symbol id, or the written name / the file for ends without one.
+  const bool capped = req.incoming && !req.distinct && req.cap > 0;
   std::string sql =
-      req.incoming && !req.distinct
+      capped ? "SELECT kind, count(*), 0 FROM (SELECT kind FROM refs INDEXED BY refs_to WHERE target_id = ?1 "
+               "ORDER BY kind LIMIT ?2) GROUP BY kind"
+      : req.incoming && !req.distinct
           ? "SELECT kind, count(*), 0 FROM refs INDEXED BY refs_to WHERE target_id = ? GROUP BY kind"
       : req.incoming
           // refs_to alone: the distinct sources, plus the distinct files of top-level sites
@@ -675,13 +678,17 @@ Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest&
   Statement st(lease.handle(), sql, kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "reference counts");
   st.bind(1, req.symbolId);
+  if (capped) st.bind(2, static_cast<int64_t>(req.cap));
   model::RefCounts out;
+  uint64_t sites = 0;
   while (st.step()) {
     auto kind = model::parseRefKind(st.text(0));
+    sites += static_cast<uint64_t>(st.i64(1));
     if (!kind) continue;
     out.byKind[static_cast<size_t>(*kind)] = {static_cast<uint32_t>(st.i64(1)),
                                               static_cast<uint32_t>(st.i64(2))};
   }
+  out.capped = capped && sites >= req.cap;
   if (st.failed()) return sqliteError(lease.handle(), "reference counts");
   return out;
 }

@@ -78,6 +78,7 @@ struct RefCount {
 };
 struct RefCounts {
   RefCount byKind[kRefKindCount];
+  bool capped = false;  // RefCountsRequest::cap was reached: the counts are a lower bound
   const RefCount& operator[](RefKind k) const { return byKind[static_cast<size_t>(k)]; }
 };
 struct RefPresence {
@@ -89,6 +90,9 @@ struct RefCountsRequest {
   bool incoming = true;
   bool includeUnresolved = false;
   bool distinct = true;  // false: only `sites` is counted (`distinct` stays 0), which is cheaper
+  // Incoming sites only (distinct false): count at most this many, in index order (by kind),
+  // so a hub's 100,000 uses cost what 1,000 do; 0 = exact.
+  uint32_t cap = 0;
 };
 
 // Symbols of the whole repository, most central first (ties: path, line).

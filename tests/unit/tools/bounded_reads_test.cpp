@@ -99,5 +99,37 @@ TEST(BoundedReads, ManyReferencesComeBackUpToTheLimitSortedByPathWithTheirCounts
   EXPECT_EQ(distinct->byKind[static_cast<size_t>(model::RefKind::kCalls)].distinct, 60u);
 }
 
+
+// A hub's count stops at a cap: the note says "at least", and the references listed are still
+// the first indexed; below the cap the count is exact.
+TEST(BoundedReads, AHubsReferenceCountStopsAtACapAndTheNoteSaysAtLeast) {
+  TempDir repo;
+  std::string body = "def hub():\n    return 1\n\ndef user():\n";
+  for (int i = 0; i < 1200; ++i) body += "    hub()\n";
+  writeFile(repo.path / "pkg/hub.py", body + "\ndef few():\n    return 2\n\ndef other():\n    few()\n    few()\n");
+  IndexedRepo r(repo.path);
+  auto& index = r.sqliteIndex();
+  model::LookupRequest lr;
+  lr.name = "hub";
+  auto hub = index.lookup(lr, nullptr);
+  ASSERT_TRUE(hub.ok());
+  ASSERT_EQ(hub->size(), 1u);
+  auto exact = index.refCounts({(*hub)[0].id, true, false, /*distinct=*/false});
+  ASSERT_TRUE(exact.ok());
+  EXPECT_EQ((*exact)[model::RefKind::kCalls].sites, 1200u);
+  EXPECT_FALSE(exact->capped);
+  auto capped = index.refCounts({(*hub)[0].id, true, false, /*distinct=*/false, 1000});
+  ASSERT_TRUE(capped.ok());
+  EXPECT_EQ((*capped)[model::RefKind::kCalls].sites, 1000u);
+  EXPECT_TRUE(capped->capped);
+
+  Json answer = r.json("symbols", {{"name", "hub"}});
+  EXPECT_EQ(answer["referenced_by"].size(), 50u);
+  EXPECT_NE(answer["note"].get<std::string>().find("50 of at least 1000 references"), std::string::npos)
+      << answer["note"];
+  answer = r.json("symbols", {{"name", "few"}});
+  EXPECT_EQ(answer["note"].get<std::string>(), "2 references.") << answer["note"];
+}
+
 }  // namespace
 }  // namespace cg::tools::testing
