@@ -17,6 +17,7 @@
 #include "codegraph/lang/extractor.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/index_writer.h"
+#include "codegraph/store/sqlite_graph_source.h"
 #include "codegraph/support/cpu_clock.h"
 #include "codegraph/support/memory.h"
 #include "codegraph/support/hash.h"
@@ -264,6 +265,28 @@ class ParsePool {
 
 bool cancelled(const IndexOptions& o) { return o.cancel && o.cancel->load(); }
 
+// A file's imports as name resolution sees them (ModuleMap::bind): what is imported, under which
+// name, and whether at the top level; not where they are written.
+using ImportShape = std::vector<std::tuple<bool, std::string, std::string, std::string, std::string>>;
+Expected<ImportShape> importShape(store::IndexWriter& writer, int64_t fileId) {
+  auto imports = writer.importsOf(fileId);
+  if (!imports) return imports.error();
+  ImportShape shape;
+  for (const auto& i : *imports) shape.emplace_back(i.sourceId == 0, i.module, i.name, i.qualifier, i.alias);
+  std::sort(shape.begin(), shape.end());
+  return shape;
+}
+
+// Forgets the caller's resolver memory unless the refresh reached its end (a rolled-back refresh
+// may have filled it from rows that were never committed).
+struct ForgetUnlessDone {
+  ResolverMemory* memory = nullptr;
+  bool done = false;
+  ~ForgetUnlessDone() {
+    if (memory && !done) memory->reset();
+  }
+};
+
 }  // namespace
 
 Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& options) {
@@ -346,6 +369,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // Whether module paths came or went (a file added, removed or of another language now): only
   // then can an import elsewhere bind to a different file.
   bool fileSetChanged = summary.fullIndex || !removed.empty();
+  ForgetUnlessDone forgetUnlessDone{options.resolverMemory};
+  bool keepResolverMemory = false;  // set once the file set is known, below
   // Go's structural implements (method sets) are recomputed when a Go file may have changed.
   bool goChanged = summary.fullIndex;
   for (const auto& path : removed)
@@ -374,6 +399,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     }
     jobs.push_back(std::move(job));
   }
+
+  // See IndexOptions::resolverMemory; cleared below as soon as a change could alter it.
+  int64_t dataVersion = -1;
+  if (options.resolverMemory) {
+    auto v = store::SqliteGraphSource(db).dataVersion();
+    dataVersion = v ? *v : -1;
+  }
+  keepResolverMemory = options.resolverMemory && options.resolverMemory->valid() && !fileSetChanged &&
+                       dataVersion >= 0 && options.resolverMemory->state().dataVersion == dataVersion;
 
   // A refresh is applied in one transaction (readers never see half of it); a full index
   // commits in batches so memory and WAL stay bounded.
@@ -429,10 +463,27 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
         case ParseOutput::Kind::kRecord: {
           parseMicros += out->parseMicros;
           queryMicros += out->queryMicros;
+          // The resolver memory stays valid only while this file's imports and package stay.
+          std::optional<ImportShape> importsBefore;
+          if (keepResolverMemory) {
+            auto known = existing.find(out->path);
+            if (out->knownId == 0 || known == existing.end() || known->second.package != out->record.package) {
+              keepResolverMemory = false;
+            } else {
+              auto shape = importShape(writer, out->knownId);
+              if (!shape) return fail(shape.error());
+              importsBefore = std::move(*shape);
+            }
+          }
           const uint64_t writeStart = threadCpuMicros();
           auto res = writer.writeFile(out->record);
           writeMicros += threadCpuMicros() - writeStart;
           if (!res) return fail(res.error());
+          if (keepResolverMemory) {
+            auto shape = importShape(writer, res->fileId);
+            if (!shape) return fail(shape.error());
+            if (*shape != *importsBefore) keepResolverMemory = false;
+          }
           ++summary.filesParsed;
           changedFiles.push_back(res->fileId);
           // A full index resolves everything: the importers and names a refresh re-resolves
@@ -479,7 +530,10 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0) {
     auto resolveStart = std::chrono::steady_clock::now();
     report("resolving", 0, 0);
-    Resolver resolver(writer, options.resolveHeldDefinitions);
+    ResolverMemory* memory = summary.fullIndex ? nullptr : options.resolverMemory;
+    if (options.resolverMemory && !keepResolverMemory) options.resolverMemory->reset();
+    if (memory) memory->state().dataVersion = dataVersion;
+    Resolver resolver(writer, options.resolveHeldDefinitions, memory ? &memory->state() : nullptr);
     if (auto s = resolver.prepare(); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,
@@ -612,6 +666,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   lap("counts");
   summary.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   spdlog::debug("index steps:{}", laps);
+  forgetUnlessDone.done = true;
   return summary;
 }
 

@@ -111,33 +111,24 @@ std::vector<std::string> dottedSegments(const std::string& q) {
 }  // namespace
 
 struct Resolver::Impl {
-  Impl(store::IndexWriter& w, size_t maxHeld) : writer(w), maxHeldDefinitions(maxHeld) {}
+  Impl(store::IndexWriter& w, size_t maxHeld, ResolverMemory::State* memory)
+      : writer(w), maxHeldDefinitions(maxHeld), kept(memory ? *memory : own), modules(kept.modules),
+        includeClosureCache(kept.includeClosures), rawBindingsCache(kept.rawBindings),
+        bindingsCache(kept.bindings) {}
   store::IndexWriter& writer;
   const size_t maxHeldDefinitions;
-  ModuleMap modules;
+  ResolverMemory::State own;
+  ResolverMemory::State& kept;  // the caller's memory, or `own`
+  ModuleMap& modules;
+  std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash>& includeClosureCache;
+  std::unordered_map<int64_t, std::vector<Binding>>& rawBindingsCache;
+  std::unordered_map<int64_t, std::vector<Binding>>& bindingsCache;
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
   // By id: pointers into defsCache (its vectors never change once filled, and the map's nodes
   // do not move), or into `loose` for a row read by id alone. One copy of each row: the kernel's
   // resolve reads most of its 4.2 M definitions, and a second copy cost hundreds of MB.
   std::unordered_map<int64_t, const DefinitionRow*> defById;
   std::unordered_map<int64_t, DefinitionRow> loose;
-  std::unordered_map<int64_t, std::vector<Binding>> bindingsCache;
-  struct IncludeClosure {
-    std::vector<int64_t> files;  // sorted, unique
-    bool nameIndependent = true;
-  };
-  struct FilesHash {
-    size_t operator()(const std::vector<int64_t>& v) const {
-      size_t h = v.size();
-      for (int64_t x : v) h = h * 1000003u ^ std::hash<int64_t>{}(x);
-      return h;
-    }
-  };
-  // Keyed by the files an include binds (usually one header), not by the binding: every file
-  // that includes a header shares its closure. Per binding, the kernel's 57k files held a copy
-  // for each of their includes (millions of closures of hundreds of files: gigabytes).
-  std::unordered_map<std::vector<int64_t>, IncludeClosure, FilesHash> includeClosureCache;
-  std::unordered_map<int64_t, std::vector<Binding>> rawBindingsCache;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
 
   const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
@@ -898,16 +889,33 @@ struct Resolver::Impl {
   }
 };
 
-Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions)
-    : impl_(std::make_unique<Impl>(writer, maxHeldDefinitions)) {}
+Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions, ResolverMemory::State* memory)
+    : impl_(std::make_unique<Impl>(writer, maxHeldDefinitions, memory)) {}
 Resolver::~Resolver() = default;
 
 Status Resolver::prepare() {
+  auto& kept = impl_->kept;
+  if (kept.valid) return okStatus();  // the files and their imports are as when it was filled
+  kept.rawBindings.clear();
+  kept.bindings.clear();
+  kept.includeClosures.clear();
   auto files = impl_->writer.files();
   if (!files) return files.error();
-  impl_->modules.load(std::move(*files));
+  kept.modules.load(std::move(*files));
+  kept.valid = true;
+  ++kept.fills;
   return okStatus();
 }
+
+ResolverMemory::ResolverMemory() : state_(std::make_unique<State>()) {}
+ResolverMemory::~ResolverMemory() = default;
+void ResolverMemory::reset() {
+  const uint64_t fills = state_->fills;
+  State fresh;
+  std::swap(*state_, fresh);
+  state_->fills = fills;
+}
+bool ResolverMemory::valid() const { return state_->valid; }
 
 Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef>& refs) {
   std::vector<Resolution> out;

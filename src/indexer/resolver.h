@@ -27,14 +27,49 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegraph/indexer/indexer.h"
 #include "codegraph/store/index_writer.h"
+#include "module_map.h"
+
+namespace cg::indexer {
+
+// A C/C++ include's closure: the files it reaches (sorted, unique).
+struct IncludeClosure {
+  std::vector<int64_t> files;
+  bool nameIndependent = true;
+};
+struct FileSetHash {
+  size_t operator()(const std::vector<int64_t>& v) const {
+    size_t h = v.size();
+    for (int64_t x : v) h = h * 1000003u ^ std::hash<int64_t>{}(x);
+    return h;
+  }
+};
+
+}  // namespace cg::indexer
+
+// What depends only on the files and their imports (see indexer::ResolverMemory).
+struct cg::indexer::ResolverMemory::State {
+  bool valid = false;
+  int64_t dataVersion = -1;  // PRAGMA data_version when filled: another connection's commit changes it
+  uint64_t fills = 0;        // times it was filled afresh (tests see whether it was reused)
+  ModuleMap modules;
+  std::unordered_map<int64_t, std::vector<Binding>> rawBindings;  // imports as written, bound
+  std::unordered_map<int64_t, std::vector<Binding>> bindings;     // with Python aliases followed
+  // Keyed by the files an include binds (usually one header), not by the binding: every file
+  // that includes a header shares its closure. Per binding, the kernel's 57k files held a copy
+  // for each of their includes (millions of closures of hundreds of files: gigabytes).
+  std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash> includeClosures;
+};
 
 namespace cg::indexer {
 
 class Resolver {
  public:
   // `maxHeldDefinitions`: resolveMore forgets the definitions read so far when it holds more.
-  explicit Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions = SIZE_MAX);
+  // `memory`: reused when valid, filled otherwise (and then valid); null = the resolver's own.
+  explicit Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions = SIZE_MAX,
+                    ResolverMemory::State* memory = nullptr);
   ~Resolver();
 
   // Loads the file table (paths, languages, packages) used for module → file mapping.

@@ -275,6 +275,7 @@ void IndexService::runIndexer() {
       // it when damaged.
       reopen_ = false;
       graphCache_.reset();
+      resolverMemory_.reset();
       if (!openForWriting(/*fullCheck=*/true)) break;
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
@@ -315,6 +316,7 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
   };
   if (!batch.fullWalk) o.onlyPaths = batch.paths;
   o.deferAnalytics = true;
+  o.resolverMemory = &resolverMemory_;
   o.countTotals = batch.fullWalk;  // only the full walk's log line reports them
   auto result = indexRepository(*db_, o);
   {

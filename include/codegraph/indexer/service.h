@@ -129,6 +129,8 @@ class IndexService {
   // The graph the analytics run on, kept between runs (see GraphCache): loaded when the start-up
   // refresh is done, then updated with each refresh's changed files.
   GraphCache graphCache_;
+  // The resolver's file map and include closures, kept between refreshes (see ResolverMemory).
+  ResolverMemory resolverMemory_;
   // Compiles the extraction queries of the indexed languages after the start-up refresh, off the
   // coordinator thread (joined by stop()).
   std::thread queryWarmup_;
