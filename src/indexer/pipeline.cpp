@@ -306,14 +306,17 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   };
 
   store::IndexWriter writer(db);
-  auto existingRows = writer.files();
+  // A refresh of given paths reads only their rows (the kernel has 57k).
+  auto existingRows = options.onlyPaths.empty() ? writer.files() : writer.filesAt(options.onlyPaths);
   if (!existingRows) return existingRows.error();
   std::unordered_map<std::string, store::FileRow> existing;
   for (auto& r : *existingRows) existing.emplace(r.path, std::move(r));
+  auto anyFile = existing.empty() ? writer.hasFiles() : Expected<bool>(true);
+  if (!anyFile) return anyFile.error();
   // A first index interrupted before it completed (no `indexed_at`: killed, cancelled, disk
   // full) is resumed as a full index: the files its committed batches hold are skipped when
   // unchanged, and every reference is resolved, as its final transaction would have done.
-  summary.fullIndex = existing.empty() || !db.meta("indexed_at").ok();
+  summary.fullIndex = !*anyFile || !db.meta("indexed_at").ok();
   // git log runs on its own thread while the files are parsed.
   HistoryRefresh history = HistoryRefresh::start(db, options.root, options.useGit);
   lap("start");

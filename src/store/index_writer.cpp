@@ -355,6 +355,39 @@ Status IndexWriter::touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs) {
   return impl_->touch.run();
 }
 
+Expected<std::vector<FileRow>> IndexWriter::filesAt(const std::vector<std::string>& paths) {
+  std::vector<FileRow> out;
+  Statement s(db_.handle(), "SELECT id, path, language, package, size, mtime_ns, hash FROM files WHERE path = ?",
+              kCached);
+  if (!s.valid()) return sqliteError(db_.handle(), "listing files");
+  for (const auto& path : paths) {
+    s.reset();
+    s.bind(1, path);
+    if (s.step()) {
+      FileRow r;
+      r.id = s.i64(0);
+      r.path = s.text(1);
+      r.language = s.text(2);
+      r.package = s.text(3);
+      r.size = static_cast<uint64_t>(s.i64(4));
+      r.mtimeNs = s.i64(5);
+      r.hash = s.text(6);
+      out.push_back(std::move(r));
+    } else if (s.failed()) {
+      return sqliteError(db_.handle(), "listing files");
+    }
+  }
+  return out;
+}
+
+Expected<bool> IndexWriter::hasFiles() {
+  Statement s(db_.handle(), "SELECT 1 FROM files LIMIT 1", kCached);
+  if (!s.valid()) return sqliteError(db_.handle(), "listing files");
+  const bool any = s.step();
+  if (s.failed()) return sqliteError(db_.handle(), "listing files");
+  return any;
+}
+
 Expected<std::vector<FileRow>> IndexWriter::files() {
   std::vector<FileRow> out;
   auto& s = impl_->allFiles;

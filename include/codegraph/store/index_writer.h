@@ -124,6 +124,10 @@ class IndexWriter {
   Status touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs);
 
   Expected<std::vector<FileRow>> files();
+  // The rows of these paths only (those the index holds), and whether it holds any file at all:
+  // a refresh of a few paths need not read the kernel's 57k rows.
+  Expected<std::vector<FileRow>> filesAt(const std::vector<std::string>& paths);
+  Expected<bool> hasFiles();
   Expected<std::vector<DefinitionRow>> definitionsNamed(const std::string& name);
   Expected<DefinitionRow> definition(int64_t id);
   Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
