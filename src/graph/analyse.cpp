@@ -78,9 +78,13 @@ bool hasComplexityRank(model::SymbolKind kind) {
 AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions& options) {
   AnalyseReport report;
   auto t = Clock::now();
-  SymbolGraph g = buildSymbolGraph(snapshot);
+  SymbolGraph g = buildSymbolGraph(snapshot, options.interrupted);
   const auto n = static_cast<uint32_t>(g.nodes.size());
   report.buildSeconds = since(t);
+  if (g.interrupted) {
+    report.interrupted = true;
+    return report;
+  }
   auto stop = [&] { return options.interrupted && (report.interrupted = options.interrupted()); };
   if (stop()) return report;
 

@@ -38,7 +38,7 @@ struct WeightedPair {
 
 // Packs into CSR, merging repeats. Deterministic: arcs of a node in target order. A counting
 // pass by source, then a small sort per source: linear in the pairs, not n log n.
-Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n) {
+Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n, const std::function<bool()>& stop, bool& stopped) {
   std::vector<uint32_t> start(n + 1, 0);
   for (const auto& p : pairs) ++start[p.from + 1];
   for (uint32_t i = 0; i < n; ++i) start[i + 1] += start[i];
@@ -51,6 +51,10 @@ Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n) {
   g.begin.assign(n + 1, 0);
   g.arcs.reserve(pairs.size());
   for (uint32_t i = 0; i < n; ++i) {
+    if ((i & 0x3FFFF) == 0 && stop && stop()) {
+      stopped = true;
+      return g;
+    }
     auto first = bucketed.begin() + start[i], last = bucketed.begin() + start[i + 1];
     // Repeats of one target are summed in weight order, whatever order the snapshot had.
     std::sort(first, last);
@@ -100,20 +104,24 @@ uint32_t IdIndex::at(int64_t id) const {
   return i;
 }
 
-SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot) {
+SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop) {
   SymbolGraph g;
+  auto stopped = [&] { return g.interrupted || (g.interrupted = stop && stop()); };
   g.nodes.reserve(snapshot.nodes.size());
   for (const auto& node : snapshot.nodes) g.nodes.push_back(&node);
   auto byUid = [](const model::GraphNode* a, const model::GraphNode* b) { return model::uidLess(*a, *b); };
   // A kept snapshot stays in uid order (model::replaceFiles): checking is linear, sorting is not.
   if (!std::is_sorted(g.nodes.begin(), g.nodes.end(), byUid)) std::sort(g.nodes.begin(), g.nodes.end(), byUid);
   const auto n = static_cast<uint32_t>(g.nodes.size());
+  if (stopped()) return g;
   g.indexOf.build(g.nodes);
 
   std::vector<WeightedPair> directed, undirected;
   directed.reserve(snapshot.edges.size());
   undirected.reserve(snapshot.edges.size() * 2);
+  size_t seen = 0;
   for (const auto& e : snapshot.edges) {
+    if ((++seen & 0x3FFFF) == 0 && stopped()) return g;
     const uint32_t s = g.indexOf.find(e.sourceId);
     const uint32_t t = g.indexOf.find(e.targetId);
     if (s == IdIndex::kAbsent || t == IdIndex::kAbsent || s == t) continue;
@@ -124,8 +132,10 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot) {
       undirected.push_back({t, s, w});
     }
   }
-  g.out = pack(directed, n);
-  g.adj = pack(undirected, n);
+  if (stopped()) return g;
+  g.out = pack(directed, n, stop, g.interrupted);
+  if (stopped()) return g;
+  g.adj = pack(undirected, n, stop, g.interrupted);
   return g;
 }
 

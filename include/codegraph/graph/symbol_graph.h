@@ -13,6 +13,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -59,10 +61,13 @@ struct SymbolGraph {
   IdIndex indexOf;                             // symbol id → index
   Adjacency out;  // directed ranking graph
   Adjacency adj;  // undirected community graph (each edge listed at both ends)
+  bool interrupted = false;  // buildSymbolGraph's `stop` said so: incomplete, not to be used
 };
 
-// Builds both views. The snapshot must outlive the graph (nodes point into it).
-SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot);
+// Builds both views. The snapshot must outlive the graph (nodes point into it). `stop` is asked
+// between steps and every 256k edges or nodes (the kernel's graph takes seconds to build; a
+// waiting edit should not): when it says so, the result is marked interrupted.
+SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop = {});
 
 // Directory of a repository-relative path ("src/auth/login.ts" → "src/auth", "main.go" → ".").
 std::string directoryOf(const std::string& path);

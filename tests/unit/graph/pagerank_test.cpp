@@ -11,6 +11,19 @@ namespace {
 
 using testing::SnapshotBuilder;
 
+TEST(SymbolGraph, AStopWhileBuildingLeavesItMarkedInterrupted) {
+  SnapshotBuilder b;
+  int64_t hub = b.node("hub");
+  for (int i = 0; i < 6; ++i) b.edge(b.node("leaf" + std::to_string(i)), hub);
+  int asked = 0;
+  auto cut = buildSymbolGraph(b.snapshot(), [&] { return ++asked >= 2; });
+  EXPECT_TRUE(cut.interrupted);
+  auto whole = buildSymbolGraph(b.snapshot(), [] { return false; });
+  EXPECT_FALSE(whole.interrupted);
+  EXPECT_EQ(whole.out.size(), 7u);
+  EXPECT_EQ(whole.out.arcs.size(), 6u);
+}
+
 TEST(PageRank, StarHubIsTheMostCentral) {
   SnapshotBuilder b;
   int64_t hub = b.node("hub");
