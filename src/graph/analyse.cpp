@@ -21,12 +21,15 @@ double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::
 
 // Keeps stored communities; places new symbols by their neighbours. Returns the cluster count.
 uint32_t keepCommunities(const SymbolGraph& g, const std::unordered_set<int64_t>& storedIds,
-                         std::vector<uint32_t>& cluster) {
+                         std::vector<uint32_t>& cluster, const std::function<bool()>& stop,
+                         bool& stopped) {
+  auto asked = [&](uint32_t i) { return (i & 0xFFFF) == 0 && stop && (stopped = stop()); };
   const auto n = static_cast<uint32_t>(g.nodes.size());
   cluster.assign(n, kUnassigned);
   std::unordered_map<int64_t, uint32_t> clusterOfStored;
   uint32_t count = 0;
   for (uint32_t i = 0; i < n; ++i) {
+    if (asked(i)) return 0;
     int64_t id = g.nodes[i]->communityId;
     if (id == 0 || !storedIds.count(id)) continue;
     auto [it, inserted] = clusterOfStored.emplace(id, count);
@@ -39,6 +42,7 @@ uint32_t keepCommunities(const SymbolGraph& g, const std::unordered_set<int64_t>
   for (int sweep = 0; sweep < 3; ++sweep) {
     bool changed = false;
     for (uint32_t i = 0; i < n; ++i) {
+      if (asked(i)) return 0;
       if (cluster[i] != kUnassigned) continue;
       votes.clear();
       for (uint32_t a = g.adj.begin[i]; a < g.adj.begin[i + 1]; ++a)
@@ -105,7 +109,12 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
       pr.maxIterations = 40;
     }
   }
+  pr.stop = options.interrupted;
   auto ranks = pageRank(g.out, warm, pr);
+  if (ranks.interrupted) {
+    report.interrupted = true;
+    return report;
+  }
   report.pagerankIterations = ranks.iterations;
   report.pagerankConverged = ranks.converged;
   const std::vector<double> centrality = percentileRanks(ranks.scores);
@@ -129,6 +138,7 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   if (wantLouvain) {
     LouvainOptions lo;
     if (options.incremental) lo.deadline = options.deadline;
+    lo.stop = options.interrupted;
     auto lv = louvain(g.adj, lo);
     report.louvainRan = true;
     report.louvainComplete = lv.complete;
@@ -139,7 +149,15 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
       report.drift = 0;
     }
   }
-  if (cluster.size() != n) count = keepCommunities(g, storedIds, cluster);
+  if (stop()) return report;
+  if (cluster.size() != n) {
+    bool stopped = false;
+    count = keepCommunities(g, storedIds, cluster, options.interrupted, stopped);
+    if (stopped) {
+      report.interrupted = true;
+      return report;
+    }
+  }
   if (stop()) return report;
   auto assignment = resolveCommunities(g, cluster, count, ranks.scores, snapshot.communities,
                                        options.incremental, stop);

@@ -30,7 +30,8 @@ bool moveNodes(const Adjacency& g, const std::vector<double>& degree, double m2,
   for (uint32_t pass = 0; pass < options.maxPassesPerLevel; ++pass) {
     uint32_t moves = 0;
     for (uint32_t i = 0; i < n; ++i) {
-      if ((i & 255) == 0 && std::chrono::steady_clock::now() >= options.deadline) {
+      if (((i & 255) == 0 && std::chrono::steady_clock::now() >= options.deadline) ||
+          ((i & 0xFFFF) == 0 && options.stop && options.stop())) {
         timedOut = true;
         return movedAny;
       }

@@ -29,6 +29,10 @@ PageRankResult pageRank(const Adjacency& out, const std::vector<double>& warm,
   std::vector<double> next(n);
   const double d = options.damping;
   while (result.iterations < options.maxIterations) {
+    if (options.stop && options.stop()) {
+      result.interrupted = true;
+      return result;
+    }
     ++result.iterations;
     // Mass of dangling nodes (no outgoing arcs) is spread uniformly, like the teleport.
     double dangling = 0;

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include <functional>
+
 #include "codegraph/graph/symbol_graph.h"
 
 namespace cg::graph {
@@ -21,6 +23,8 @@ struct LouvainOptions {
   uint32_t maxLevels = 12;
   uint32_t maxPassesPerLevel = 32;
   double minModularityGain = 1e-7;  // a level that gains less ends the run
+  // Asked every 64k nodes: when it says so the run ends like at the deadline (incomplete).
+  std::function<bool()> stop;
 };
 
 struct LouvainResult {

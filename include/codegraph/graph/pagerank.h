@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "codegraph/graph/symbol_graph.h"
@@ -18,12 +19,16 @@ struct PageRankOptions {
   double damping = 0.85;
   double tolerance = 1e-7;  // L1 change per iteration (scores sum to 1)
   uint32_t maxIterations = 100;
+  // Asked before every iteration (one is ~0.1 s on the kernel): when it says so, the result is
+  // marked interrupted and not to be used.
+  std::function<bool()> stop;
 };
 
 struct PageRankResult {
   std::vector<double> scores;  // per node, summing to 1
   uint32_t iterations = 0;
   bool converged = false;
+  bool interrupted = false;
 };
 
 // `warm`: starting scores per node (any non-negative values; normalised), or empty for uniform.

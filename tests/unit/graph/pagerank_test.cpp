@@ -24,6 +24,21 @@ TEST(SymbolGraph, AStopWhileBuildingLeavesItMarkedInterrupted) {
   EXPECT_EQ(whole.out.arcs.size(), 6u);
 }
 
+TEST(PageRank, AStopBeforeAnIterationLeavesItInterrupted) {
+  SnapshotBuilder b;
+  int64_t hub = b.node("hub");
+  for (int i = 0; i < 6; ++i) b.edge(b.node("leaf" + std::to_string(i)), hub);
+  auto g = buildSymbolGraph(b.snapshot());
+  PageRankOptions o;
+  int asked = 0;
+  o.stop = [&] { return ++asked > 3; };
+  auto pr = pageRank(g.out, {}, o);
+  EXPECT_TRUE(pr.interrupted);
+  EXPECT_EQ(pr.iterations, 3u);
+  o.stop = [] { return false; };
+  EXPECT_FALSE(pageRank(g.out, {}, o).interrupted);
+}
+
 TEST(PageRank, StarHubIsTheMostCentral) {
   SnapshotBuilder b;
   int64_t hub = b.node("hub");
