@@ -355,6 +355,21 @@ Status IndexWriter::touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs) {
   return impl_->touch.run();
 }
 
+namespace {
+// A row of "SELECT id, path, language, package, size, mtime_ns, hash FROM files".
+FileRow readFileRow(Statement& s) {
+  FileRow r;
+  r.id = s.i64(0);
+  r.path = s.text(1);
+  r.language = s.text(2);
+  r.package = s.text(3);
+  r.size = static_cast<uint64_t>(s.i64(4));
+  r.mtimeNs = s.i64(5);
+  r.hash = s.text(6);
+  return r;
+}
+}  // namespace
+
 Expected<std::vector<FileRow>> IndexWriter::filesAt(const std::vector<std::string>& paths) {
   std::vector<FileRow> out;
   Statement s(db_.handle(), "SELECT id, path, language, package, size, mtime_ns, hash FROM files WHERE path = ?",
@@ -364,15 +379,7 @@ Expected<std::vector<FileRow>> IndexWriter::filesAt(const std::vector<std::strin
     s.reset();
     s.bind(1, path);
     if (s.step()) {
-      FileRow r;
-      r.id = s.i64(0);
-      r.path = s.text(1);
-      r.language = s.text(2);
-      r.package = s.text(3);
-      r.size = static_cast<uint64_t>(s.i64(4));
-      r.mtimeNs = s.i64(5);
-      r.hash = s.text(6);
-      out.push_back(std::move(r));
+      out.push_back(readFileRow(s));
     } else if (s.failed()) {
       return sqliteError(db_.handle(), "listing files");
     }
@@ -392,15 +399,7 @@ Expected<std::vector<FileRow>> IndexWriter::files() {
   std::vector<FileRow> out;
   auto& s = impl_->allFiles;
   while (s.step()) {
-    FileRow r;
-    r.id = s.i64(0);
-    r.path = s.text(1);
-    r.language = s.text(2);
-    r.package = s.text(3);
-    r.size = static_cast<uint64_t>(s.i64(4));
-    r.mtimeNs = s.i64(5);
-    r.hash = s.text(6);
-    out.push_back(std::move(r));
+    out.push_back(readFileRow(s));
   }
   int code = s.lastCode();
   s.reset();
