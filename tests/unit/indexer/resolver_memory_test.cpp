@@ -68,7 +68,7 @@ std::vector<std::string> fresh(const fs::path& repo, const fs::path& dbPath) {
   return db ? refresh(*db, repo, nullptr) : std::vector<std::string>{};
 }
 
-TEST(ResolverMemory, KeptWhileNoImportChangesAndTheIndexIsAlwaysAFullIndexs) {
+TEST(ResolverMemory, KeptWhileNoImportChangesAndEveryRefreshEqualsAFullIndex) {
   TempDir repo, dbs;
   const fs::path src = repo.path / "src";
   write(src / "a.h", "int fa(void);\n");
