@@ -127,7 +127,12 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   uint64_t storedMembers = 0;
   for (const auto& c : snapshot.communities) storedIds.insert(c.id), storedMembers += c.size;
   uint64_t added = 0, kept = 0;
-  for (const auto* node : g.nodes) (node->communityId != 0 && storedIds.count(node->communityId)) ? ++kept : ++added;
+  // Added: symbols not analysed before, or whose community is gone. A symbol analysed before
+  // without a community (a cluster of one: it has a PageRank score) is neither added nor kept.
+  for (const auto* node : g.nodes) {
+    if (node->communityId != 0 && storedIds.count(node->communityId)) ++kept;
+    else if (node->communityId != 0 || node->pagerank == 0) ++added;
+  }
   const uint64_t removed = storedMembers > kept ? storedMembers - kept : 0;
   report.drift = options.previousDrift + static_cast<double>(added + removed) / std::max<uint32_t>(n, 1);
 
@@ -162,7 +167,9 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   auto assignment = resolveCommunities(g, cluster, count, ranks.scores, snapshot.communities,
                                        options.incremental, stop);
   if (assignment.interrupted) return report;
-  report.communities = count;
+  report.communities = static_cast<uint32_t>(std::count_if(
+      assignment.clusters.begin(), assignment.clusters.end(),
+      [](const ResolvedCommunity& rc) { return rc.isCommunity(); }));
   report.communitySeconds = since(t);
   if (stop()) return report;
   // The arcs are not needed any more (only the nodes are): on the kernel they are ~400 MB that
@@ -187,6 +194,7 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   for (const auto& s : snapshot.communities) storedById.emplace(s.id, &s);
   for (uint32_t c = 0; c < count; ++c) {
     auto& rc = assignment.clusters[c];  // its strings are moved into the update, not copied
+    if (!rc.isCommunity()) continue;  // its symbol keeps community id 0
     if (rc.storedId == 0) {
       up.newCommunities.push_back(model::Community{0, std::move(rc.uid), std::move(rc.label), rc.size});
       idOfCluster[c] = -static_cast<int64_t>(up.newCommunities.size());

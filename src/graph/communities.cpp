@@ -63,6 +63,7 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
   for (const auto& [key, shared] : overlap) {
     const auto c = static_cast<uint32_t>(key >> 32);
     const auto k = static_cast<uint32_t>(key & 0xffffffffu);
+    if (members[c].size() < kMinCommunitySize) continue;  // no community: continues none
     double unionSize = static_cast<double>(members[c].size() + storedSize[k] - shared);
     double jaccard = shared / unionSize;
     if (jaccard >= kContinuityJaccard) pairs.emplace_back(-jaccard, c, stored[k].id);
@@ -85,6 +86,7 @@ CommunityAssignment resolveCommunities(const SymbolGraph& graph, const std::vect
     if ((c & 0xffff) == 0xffff && stopped()) return out;
     auto& rc = out.clusters[c];
     rc.size = static_cast<uint32_t>(members[c].size());
+    if (!rc.isCommunity()) continue;
     if (rc.storedId != 0) {
       const model::Community& old = stored[storedIndex.at(rc.storedId)];
       // Settled: exactly the stored members (same count, all from it, as the stored size says).

@@ -71,12 +71,17 @@ void writeRepo(const TempTree& t) {
           "# Guide\n\nCall `AuthService.login`, then `run`, `handle` and `login`.\n\n```python\nvalidate_token(x)\n```\n");
 }
 
-// Every symbol belongs to a stored community and the stored sizes are the member counts.
-void expectConsistentCommunities(const std::vector<std::string>& lines) {
+// Every stored community has at least two members and its stored size is the member count.
+// Returns the symbols without a community (each a cluster of one, which is no community).
+std::vector<std::string> expectConsistentCommunities(const std::vector<std::string>& lines) {
   std::map<std::string, int> members;
+  std::vector<std::string> alone;
   for (const auto& l : withPrefix(lines, "member ")) {
     std::string community = l.substr(l.rfind(' ') + 1);
-    EXPECT_NE(community, "<none>") << l;
+    if (community == "<none>") {
+      alone.push_back(l.substr(7, l.rfind(' ') - 7));
+      continue;
+    }
     ++members[community];
   }
   auto rows = withPrefix(lines, "community ");
@@ -86,14 +91,20 @@ void expectConsistentCommunities(const std::vector<std::string>& lines) {
     std::string uid = rest.substr(0, rest.find(' '));
     int size = std::atoi(rest.substr(uid.size() + 1).c_str());
     EXPECT_EQ(size, members[uid]) << l;
+    EXPECT_GE(size, 2) << l;
   }
+  return alone;
 }
 
 TEST(AnalyticsPipeline, FullIndexStoresCentralityCommunitiesAndDocumentLinks) {
   TempTree t;
   writeRepo(t);
   auto r = indexTree(t.root(), t.path(".db/index.db"));
-  expectConsistentCommunities(r.lines);
+  // The symbols without any resolved edge are in no community.
+  EXPECT_EQ(expectConsistentCommunities(r.lines),
+            (std::vector<std::string>{"h0.py::handle::function", "h1.py::handle::function",
+                                      "h2.py::handle::function", "h3.py::handle::function",
+                                      "other.py::login::function", "other.py::run::function"}));
   // `run` is too short; `login` (two definitions) links both; `handle` (four) links none.
   EXPECT_EQ(withPrefix(r.lines, "doclink "),
             (std::vector<std::string>{"doclink README.md -> auth/service.py::AuthService.login::method",
