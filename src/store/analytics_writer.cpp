@@ -32,8 +32,8 @@ Status check(Statement& st, sqlite3* h, const char* what) {
   return okStatus();
 }
 
-// From this many symbol rows on, an update rebuilds symbols_by_name_rank instead of moving its
-// entries one by one.
+// From this many symbol rows on, an update rebuilds the indexes holding the centrality
+// (symbols_by_name_rank, symbols_by_centrality) instead of moving their entries one by one.
 constexpr size_t kBulkSymbolUpdates = 50000;
 
 }  // namespace
@@ -63,11 +63,13 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
       if (auto s = ins.run(); !s) return s;
       newIds.push_back(sqlite3_last_insert_rowid(h));
     }
-    // symbols_by_name_rank holds the centrality: updating most rows through it moves each of
-    // their entries; dropping it and building it again from the table is a single sorted pass.
+    // Two indexes hold the centrality: updating most rows through them moves each of their
+    // entries; dropping them and building them again from the table is a sorted pass each.
     const bool bulk = up.symbols.size() >= kBulkSymbolUpdates;
     if (bulk)
-      if (auto s = db_.exec("DROP INDEX IF EXISTS symbols_by_name_rank"); !s) return s;
+      if (auto s = db_.exec("DROP INDEX IF EXISTS symbols_by_name_rank;"
+                            "DROP INDEX IF EXISTS symbols_by_centrality;"); !s)
+        return s;
     Statement sym(h, "UPDATE symbols SET pagerank = ?, centrality = ?, community_id = ?, "
                      "complexity_rank = ? WHERE id = ?");
     if (auto s = check(sym, h, "updating symbol analytics"); !s) return s;
@@ -81,7 +83,7 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
       sym.bind(1, a.pagerank).bind(2, a.centrality).bind(3, community).bind(4, a.complexityRank).bind(5, a.id);
       if (auto s = sym.run(); !s) return s;
     }
-    if (bulk)  // the schema is idempotent: this creates just the dropped index
+    if (bulk)  // the schema is idempotent: this creates just the dropped indexes
       if (auto s = db_.exec(generated::kSchemaSql); !s) return s;
     if (newCommunityIds) *newCommunityIds = newIds;
     Statement unlink(h, "DELETE FROM doc_links WHERE symbol_id = ? AND doc_file_id = ?");

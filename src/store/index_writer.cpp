@@ -578,17 +578,20 @@ Status IndexWriter::applyResolutions(const std::vector<Resolution>& resolutions)
 namespace {
 
 // The totals as one meta value: "files 3 symbols 40 unresolved 2 documents 1 lang:c 3
-// edge:calls 7 ...". Names never hold spaces (languages and edge kinds are identifiers).
+// symlang:c 40 edge:calls 7 ...". Names never hold spaces (languages and edge kinds are identifiers).
 std::string encodeCounts(const IndexWriter::Counts& c) {
   std::string out = "files " + std::to_string(c.files) + " symbols " + std::to_string(c.symbols) +
                     " unresolved " + std::to_string(c.unresolved) + " documents " +
                     std::to_string(c.documents);
   for (const auto& [lang, n] : c.filesByLanguage) out += " lang:" + lang + " " + std::to_string(n);
+  for (const auto& [lang, n] : c.symbolsByLanguage) out += " symlang:" + lang + " " + std::to_string(n);
   for (const auto& [kind, n] : c.edgesByKind) out += " edge:" + kind + " " + std::to_string(n);
   return out;
 }
 
-std::optional<IndexWriter::Counts> decodeCounts(const std::string& text) {
+}  // namespace
+
+std::optional<IndexWriter::Counts> IndexWriter::decodeCounts(const std::string& text) {
   IndexWriter::Counts c;
   std::istringstream in(text);
   std::string key;
@@ -601,16 +604,13 @@ std::optional<IndexWriter::Counts> decodeCounts(const std::string& text) {
     else if (key == "unresolved") c.unresolved = n;
     else if (key == "documents") c.documents = n;
     else if (key.rfind("lang:", 0) == 0) c.filesByLanguage[key.substr(5)] = n;
+    else if (key.rfind("symlang:", 0) == 0) c.symbolsByLanguage[key.substr(8)] = n;
     else if (key.rfind("edge:", 0) == 0) c.edgesByKind[key.substr(5)] = n;
     else return std::nullopt;
   }
   if (!any || !in.eof()) return std::nullopt;
   return c;
 }
-
-constexpr const char* kCountsMeta = "totals";
-
-}  // namespace
 
 Expected<IndexWriter::Counts> IndexWriter::counts() {
   // Counting scans the symbols and references (17 s on the kernel's 14 M references), so the
@@ -628,9 +628,13 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
     if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "counting files");
   }
   {
-    Statement s(db, "SELECT count(*) FROM symbols");
-    if (!s.step()) return sqliteError(db, "counting symbols");
-    c.symbols = static_cast<uint64_t>(s.i64(0));
+    Statement s(db, "SELECT f.language, count(*) FROM symbols s JOIN files f ON f.id = s.file_id "
+                    "GROUP BY f.language");
+    while (s.step()) {
+      c.symbolsByLanguage[s.text(0)] = static_cast<uint64_t>(s.i64(1));
+      c.symbols += static_cast<uint64_t>(s.i64(1));
+    }
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "counting symbols");
   }
   {
     Statement s(db, "SELECT kind, count(*) FROM refs WHERE target_id IS NOT NULL GROUP BY kind");

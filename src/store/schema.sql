@@ -55,6 +55,9 @@ CREATE INDEX IF NOT EXISTS symbols_by_name_nocase ON symbols(name COLLATE NOCASE
 CREATE INDEX IF NOT EXISTS symbols_by_qualified ON symbols(qualified_name);
 CREATE INDEX IF NOT EXISTS symbols_by_file ON symbols(file_id, start_line);
 CREATE INDEX IF NOT EXISTS symbols_by_parent ON symbols(parent_id);
+-- The most central symbols first: outline of the project reads the first 2,000 in this order
+-- and stops, where sorting all of them (the kernel's 4.2 million) cost 6 s.
+CREATE INDEX IF NOT EXISTS symbols_by_centrality ON symbols(centrality DESC);
 
 -- References, resolved (target_id set) or not. `contains` rows are written from nesting.
 CREATE TABLE IF NOT EXISTS refs (

@@ -187,10 +187,15 @@ class IndexWriter {
   struct Counts {
     uint64_t files = 0, symbols = 0, unresolved = 0, documents = 0;
     std::map<std::string, uint64_t> filesByLanguage;
+    std::map<std::string, uint64_t> symbolsByLanguage;
     std::map<std::string, uint64_t> edgesByKind;  // resolved edges
   };
   // The totals of the index; cached in meta (the first call after a change counts them).
   Expected<Counts> counts();
+  // The cached totals as a reader sees them (meta key kCountsMeta), if a writer counted them
+  // since the last change.
+  static constexpr const char* kCountsMeta = "totals";
+  static std::optional<Counts> decodeCounts(const std::string& text);
   // Drops the cached totals: every transaction that changes files, symbols or references calls
   // it before committing.
   Status forgetCounts();

@@ -75,6 +75,7 @@ class IndexedRepo {
   }
 
   const fs::path& root() const { return root_; }
+  fs::path dbPath() const { return tmp_.path / "index.db"; }
 
   // Refreshes the index after the test changed files under root() (an incremental index).
   void reindex() {

@@ -144,6 +144,30 @@ TEST_F(OutlineTool, LanguageFilter) {
   EXPECT_NE(repo_->error("outline", {{"language", "klingon"}}).find("'language'"), std::string::npos);
 }
 
+// The project's totals come from the indexer's cached counts, or, after a change forgot them,
+// from counting: the same numbers either way, per language too.
+TEST(OutlineProjectTotals, CountedAndCachedAgree) {
+  IndexedRepo repo(fixturePath("tools_app"));
+  auto totals = [&] {
+    std::vector<Json> out;
+    for (const char* language : {"", "python", "go"}) {
+      Json args{{"format", "json"}, {"depth", 0}};
+      if (*language) args["language"] = language;
+      out.push_back(repo.json("outline", args)["total_symbols"]);
+    }
+    return out;
+  };
+  EXPECT_EQ(totals(), (std::vector<Json>{22, 22, 0}));
+  {
+    store::OpenOptions o;
+    o.path = repo.dbPath();
+    auto db = store::Database::open(o);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE(db.value()->setMeta("totals", "").ok());
+  }
+  EXPECT_EQ(totals(), (std::vector<Json>{22, 22, 0}));
+}
+
 TEST_F(OutlineTool, TokenBudgetCutsAndSaysSo) {
   for (int budget : {100, 150, 300}) {
     std::string text = repo_->text("outline", {{"token_budget", budget}});
