@@ -696,50 +696,70 @@ Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest&
 Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,
                                                           bool* more) {
   CG_LEASE(lease);
-  std::string where = " WHERE (? = '' OR f.language = ?)";
-  if (req.scope == model::Scope::kImpl) where += " AND s.is_test = 0";
-  if (req.scope == model::Scope::kTest) where += " AND s.is_test = 1";
   model::RankedSymbols out;
-  // The total is the indexer's cached count when it has one (counting the kernel's 4.2 million
-  // symbols of one language cost 2 s; it is cached until a change, see IndexWriter::counts);
+  // Totals are the indexer's cached counts when it has them (counting the kernel's 4.2 million
+  // symbols of one language cost 2 s; they are cached until a change, see IndexWriter::counts),
   // otherwise counted through an index.
-  std::optional<uint64_t> cached;
-  if (req.scope == model::Scope::kAll) {
+  std::optional<uint64_t> cachedAll, cachedLanguage;
+  {
     Statement st(lease.handle(), "SELECT value FROM meta WHERE key = ?", kCached);
     if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
     st.bind(1, IndexWriter::kCountsMeta);
     if (st.step()) {
       if (auto c = IndexWriter::decodeCounts(st.text(0))) {
-        if (req.language.empty()) cached = c->symbols;
-        else if (!c->symbolsByLanguage.empty())  // counted by a version that knew them
-          cached = c->symbolsByLanguage.count(req.language) ? c->symbolsByLanguage.at(req.language) : 0;
+        cachedAll = c->symbols;
+        if (!c->symbolsByLanguage.empty())  // counted by a version that knew them
+          cachedLanguage = c->symbolsByLanguage.count(req.language) ? c->symbolsByLanguage.at(req.language) : 0;
       }
     }
     if (st.failed()) return sqliteError(lease.handle(), "ranked symbols");
   }
-  if (cached) {
-    out.total = static_cast<uint32_t>(*cached);
-  } else {
+  auto count = [&](bool ofLanguage, model::Scope scope) -> Expected<uint64_t> {
     std::vector<std::string> terms;
-    if (!req.language.empty())
-      terms.push_back("s.file_id IN (SELECT f.id FROM files f WHERE f.language = ?)");
-    if (req.scope == model::Scope::kImpl) terms.push_back("s.is_test = 0");
-    if (req.scope == model::Scope::kTest) terms.push_back("s.is_test = 1");
-    std::string count = "SELECT count(*) FROM symbols s";  // no WHERE: SQLite counts an index
-    for (size_t i = 0; i < terms.size(); ++i) count += (i == 0 ? " WHERE " : " AND ") + terms[i];
-    Statement st(lease.handle(), count, kCached);
+    if (ofLanguage) terms.push_back("s.file_id IN (SELECT f.id FROM files f WHERE f.language = ?)");
+    if (scope == model::Scope::kImpl) terms.push_back("s.is_test = 0");
+    if (scope == model::Scope::kTest) terms.push_back("s.is_test = 1");
+    std::string sql = "SELECT count(*) FROM symbols s";  // no WHERE: SQLite counts an index
+    for (size_t i = 0; i < terms.size(); ++i) sql += (i == 0 ? " WHERE " : " AND ") + terms[i];
+    Statement st(lease.handle(), sql, kCached);
     if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
-    if (!req.language.empty()) st.bind(1, req.language);
-    if (st.step()) out.total = static_cast<uint32_t>(st.i64(0));
-    if (st.failed()) return sqliteError(lease.handle(), "ranked symbols");
+    if (ofLanguage) st.bind(1, req.language);
+    if (!st.step()) return sqliteError(lease.handle(), "ranked symbols");
+    return static_cast<uint64_t>(st.i64(0));
+  };
+  const bool ofLanguage = !req.language.empty();
+  std::optional<uint64_t> all = cachedAll;
+  if (!all) {
+    auto n = count(false, model::Scope::kAll);
+    if (!n) return n.error();
+    all = *n;
   }
+  std::optional<uint64_t> total = req.scope != model::Scope::kAll ? std::nullopt
+                                  : ofLanguage                    ? cachedLanguage
+                                                                  : all;
+  if (!total) {
+    auto n = count(ofLanguage, req.scope);
+    if (!n) return n.error();
+    total = *n;
+  }
+  out.total = static_cast<uint32_t>(*total);
+  // Most central first: read in symbols_by_centrality's order and stop at the limit, unless the
+  // language has under a 20th of the symbols (the kernel's 674 Rust ones among 4.2 million: the
+  // scan would read most of the index to find them); then its files' symbols are read and sorted.
+  const bool rare = ofLanguage && out.total * 20 < *all;
   uint32_t limit = req.limit.value_or(100);
-  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
-                                   " FROM symbols s JOIN files f ON f.id = s.file_id" + where +
-                                   " ORDER BY s.centrality DESC, f.path, s.start_line, s.start_col "
-                                   "LIMIT ?", kCached);
+  Statement st(lease.handle(),
+               std::string("SELECT ") + kSymbolColumns + " FROM symbols s JOIN files f ON f.id = s.file_id" +
+                   (rare ? " WHERE s.file_id IN (SELECT id FROM files WHERE language = ?1)"
+                         : " WHERE (?1 = '' OR f.language = ?1)") +
+                   (req.scope == model::Scope::kImpl   ? " AND s.is_test = 0"
+                    : req.scope == model::Scope::kTest ? " AND s.is_test = 1"
+                                                       : "") +
+                   (rare ? " ORDER BY +s.centrality DESC" : " ORDER BY s.centrality DESC") +
+                   ", f.path, s.start_line, s.start_col LIMIT ?2",
+               kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "ranked symbols");
-  st.bind(1, req.language).bind(2, req.language).bind(3, static_cast<int64_t>(limit));
+  st.bind(1, req.language).bind(2, static_cast<int64_t>(limit));
   while (st.step()) out.symbols.push_back(readSymbol(st));
   if (st.failed()) return sqliteError(lease.handle(), "ranked symbols");
   if (more) *more = out.total > out.symbols.size();
