@@ -85,6 +85,7 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
   SymbolGraph g = buildSymbolGraph(snapshot, options.interrupted);
   const auto n = static_cast<uint32_t>(g.nodes.size());
   report.buildSeconds = since(t);
+  if (options.edgesRead && !g.interrupted) options.edgesRead();  // snapshot.edges: not read below
   if (g.interrupted) {
     report.interrupted = true;
     return report;

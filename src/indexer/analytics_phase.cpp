@@ -115,13 +115,14 @@ Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, 
   options.incremental = incremental;
   options.deadline = started + budget;
   options.interrupted = interrupted;
+  if (own) options.edgesRead = [&own] { std::vector<model::GraphEdge>().swap(own->edges); };
   if (incremental)
     if (auto drift = db.meta("analytics_drift"); drift) options.previousDrift = std::atof(drift->c_str());
   AnalyticsRun run;
+  const size_t nodeCount = snapshot->nodes.size(), edgeCount = snapshot->edges.size();  // before edgesRead
   run.report = graph::analyse(*snapshot, options);
   const auto& report = run.report;
   if (report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
-  const size_t nodeCount = snapshot->nodes.size(), edgeCount = snapshot->edges.size();
   // A snapshot of our own is not needed for the write: freed first, so that the write (and the
   // index it rebuilds) does not add to it.
   if (own) {
