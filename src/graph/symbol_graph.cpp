@@ -1,6 +1,7 @@
 #include "codegraph/graph/symbol_graph.h"
 
 #include <algorithm>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 
@@ -110,8 +111,9 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::fu
   g.nodes.reserve(snapshot.nodes.size());
   for (const auto& node : snapshot.nodes) g.nodes.push_back(&node);
   auto byUid = [](const model::GraphNode* a, const model::GraphNode* b) { return model::uidLess(*a, *b); };
-  // A kept snapshot stays in uid order (model::replaceFiles): checking is linear, sorting is not.
-  if (!std::is_sorted(g.nodes.begin(), g.nodes.end(), byUid)) std::sort(g.nodes.begin(), g.nodes.end(), byUid);
+  // A kept snapshot is in uid order already (GraphSnapshot::uidOrdered).
+  if (!snapshot.uidOrdered) std::sort(g.nodes.begin(), g.nodes.end(), byUid);
+  assert(std::is_sorted(g.nodes.begin(), g.nodes.end(), byUid));
   const auto n = static_cast<uint32_t>(g.nodes.size());
   if (stopped()) return g;
   g.indexOf.build(g.nodes);

@@ -83,6 +83,7 @@ Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache
   // In uid order, which model::replaceFiles keeps and graph::buildSymbolGraph then need not redo.
   std::sort(loaded->nodes.begin(), loaded->nodes.end(),
             [](const model::GraphNode& a, const model::GraphNode& b) { return model::uidLess(a, b); });
+  loaded->uidOrdered = true;
   cache.snapshot = std::move(*loaded);
   cache.dataVersion = *version;
   cache.uncommittedLoad = true;

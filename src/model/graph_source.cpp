@@ -1,6 +1,7 @@
 #include "codegraph/model/graph_source.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cstdio>
 #include <unordered_map>
 #include <unordered_set>
@@ -81,7 +82,8 @@ bool uidLess(const GraphNode& a, const GraphNode& b) {
 void replaceFiles(GraphSnapshot& snapshot, const std::vector<int64_t>& fileIds, GraphSnapshot&& fresh) {
   const std::unordered_set<int64_t> dirty(fileIds.begin(), fileIds.end());
   auto byUid = [](const GraphNode& a, const GraphNode& b) { return uidLess(a, b); };
-  const bool sorted = std::is_sorted(snapshot.nodes.begin(), snapshot.nodes.end(), byUid);
+  const bool sorted = snapshot.uidOrdered;
+  assert(!sorted || std::is_sorted(snapshot.nodes.begin(), snapshot.nodes.end(), byUid));
   std::erase_if(snapshot.nodes, [&](const GraphNode& n) { return dirty.count(n.fileId) != 0; });
   std::erase_if(snapshot.edges, [&](const GraphEdge& e) { return dirty.count(e.fileId) != 0; });
   std::erase_if(snapshot.mentions, [&](const DocMention& m) { return dirty.count(m.docFileId) != 0; });

@@ -77,6 +77,10 @@ struct GraphSnapshot {
   std::vector<DocMention> mentions;
   std::vector<Community> communities;    // as stored (id, uid, label, size)
   std::vector<DocLink> docLinks;         // as stored
+  // The nodes are in model::uidLess order: the graph cache sorts a snapshot once when it loads
+  // it and replaceFiles keeps the order, so neither it nor buildSymbolGraph checks 4 million
+  // nodes again (a linear pass of string comparisons, on every refresh).
+  bool uidOrdered = false;
 };
 
 // What to change in the stored analytics. Only differences are listed, so a refresh that moves
