@@ -4,6 +4,11 @@
 ; Decorated definitions: the definition node is the inner function_definition/class_definition,
 ; so a symbol's line is its `def`/`class` line (decorators are part of the wrapper, and comments
 ; above the decorators still document it).
+; Cost: a pattern `(_ ["elif" ...] ...)` keeps one waiting state per keyword through the whole
+; subtree of every named node it is tried on (every class and function body). The keywords are
+; anchored instead, `(_ . ["elif" ...] ...)`: in the statements and clauses meant the keyword
+; comes before any named child (after `async` at most), and anywhere else the first named child
+; ends the wait. Same matches, and 40% less query CPU on CPython (15 s to 9 s).
 
 ; ============================================================================================
 ; Definitions
@@ -51,7 +56,7 @@
 ;     one level deep, in the first block or an elif/else/except/finally block
 (class_definition
   body: (block
-    (_ ["if" "try" "with"]
+    (_ . ["if" "try" "with"]
       (block [
         (function_definition
           name: (identifier) @name
@@ -64,7 +69,7 @@
 (class_definition
   body: (block
     (_
-      (_ ["elif" "else" "except" "finally"]
+      (_ . ["elif" "else" "except" "finally"]
         (block [
           (function_definition
             name: (identifier) @name
@@ -139,11 +144,11 @@
     ])))
 (class_definition
   body: (block
-    (_ ["if" "try" "with" "for" "while"]
+    (_ . ["if" "try" "with" "for" "while"]
       (block (expression_statement (assignment left: (identifier) @name) @definition.field)))))
 (class_definition
   body: (block
-    (_ (_ ["elif" "else" "except" "finally"]
+    (_ (_ . ["elif" "else" "except" "finally"]
       (block (expression_statement (assignment left: (identifier) @name) @definition.field))))))
 
 ; --- fields: instance attributes assigned in `__init__` (`self.x = ...` as a direct statement)
@@ -230,46 +235,46 @@
                        (pattern_list (list_splat_pattern (identifier) @name @definition.constant))])])
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ ["if" "try" "with" "for" "while"]
+  (_ . ["if" "try" "with" "for" "while"]
     (block (expression_statement [
       (assignment left: (identifier) @name) @definition.constant
       (assignment left: [(pattern_list (identifier) @name @definition.constant)
                          (tuple_pattern (identifier) @name @definition.constant)])])))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
+  (_ (_ . ["elif" "else" "except" "finally"]
     (block (expression_statement [
       (assignment left: (identifier) @name) @definition.constant
       (assignment left: [(pattern_list (identifier) @name @definition.constant)
                          (tuple_pattern (identifier) @name @definition.constant)])]))))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ ["if" "try" "with" "for" "while"]
-    (block (_ ["if" "try" "with" "for" "while"]
+  (_ . ["if" "try" "with" "for" "while"]
+    (block (_ . ["if" "try" "with" "for" "while"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
                            (tuple_pattern (identifier) @name @definition.constant)])])))))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ ["if" "try" "with" "for" "while"]
-    (block (_ (_ ["elif" "else" "except" "finally"]
+  (_ . ["if" "try" "with" "for" "while"]
+    (block (_ (_ . ["elif" "else" "except" "finally"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
                            (tuple_pattern (identifier) @name @definition.constant)])]))))))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
-    (block (_ ["if" "try" "with" "for" "while"]
+  (_ (_ . ["elif" "else" "except" "finally"]
+    (block (_ . ["if" "try" "with" "for" "while"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
                            (tuple_pattern (identifier) @name @definition.constant)])]))))))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
-    (block (_ (_ ["elif" "else" "except" "finally"]
+  (_ (_ . ["elif" "else" "except" "finally"]
+    (block (_ (_ . ["elif" "else" "except" "finally"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
@@ -285,41 +290,41 @@
                        (tuple_pattern (identifier) @name @definition.variable)
                        (pattern_list (list_splat_pattern (identifier) @name @definition.variable))])]))
 (module
-  (_ ["if" "try" "with" "for" "while"]
+  (_ . ["if" "try" "with" "for" "while"]
     (block (expression_statement [
       (assignment left: (identifier) @name) @definition.variable
       (assignment left: [(pattern_list (identifier) @name @definition.variable)
                          (tuple_pattern (identifier) @name @definition.variable)])]))))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
+  (_ (_ . ["elif" "else" "except" "finally"]
     (block (expression_statement [
       (assignment left: (identifier) @name) @definition.variable
       (assignment left: [(pattern_list (identifier) @name @definition.variable)
                          (tuple_pattern (identifier) @name @definition.variable)])])))))
 (module
-  (_ ["if" "try" "with" "for" "while"]
-    (block (_ ["if" "try" "with" "for" "while"]
+  (_ . ["if" "try" "with" "for" "while"]
+    (block (_ . ["if" "try" "with" "for" "while"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
                            (tuple_pattern (identifier) @name @definition.variable)])]))))))
 (module
-  (_ ["if" "try" "with" "for" "while"]
-    (block (_ (_ ["elif" "else" "except" "finally"]
+  (_ . ["if" "try" "with" "for" "while"]
+    (block (_ (_ . ["elif" "else" "except" "finally"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
                            (tuple_pattern (identifier) @name @definition.variable)])])))))))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
-    (block (_ ["if" "try" "with" "for" "while"]
+  (_ (_ . ["elif" "else" "except" "finally"]
+    (block (_ . ["if" "try" "with" "for" "while"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
                            (tuple_pattern (identifier) @name @definition.variable)])])))))))
 (module
-  (_ (_ ["elif" "else" "except" "finally"]
-    (block (_ (_ ["elif" "else" "except" "finally"]
+  (_ (_ . ["elif" "else" "except" "finally"]
+    (block (_ (_ . ["elif" "else" "except" "finally"]
       (block (expression_statement [
         (assignment left: (identifier) @name) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
