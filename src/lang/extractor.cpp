@@ -34,6 +34,7 @@ struct RawDef {
   TSNode doc{};
   TSNode modifiers{};
   bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
+  bool notLocal = false;  // its pattern says `(#is-not? local)`
 };
 
 struct RawRef {
@@ -270,6 +271,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<RawDef> defs;
   std::vector<RawRef> refs;
   std::vector<Branch> branches;
+  std::vector<std::pair<uint32_t, uint32_t>> localScopes;  // @local.scope byte ranges
 
   // Pathological nesting (a 100,000-deep expression) makes the query cursor's work grow with
   // the square of the depth: a tree deeper than any real code is not extracted (the file counts
@@ -298,13 +300,18 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     for (uint16_t i = 0; i < m.capture_count; ++i) {
       CaptureRole r = cq->captures[m.captures[i].index].role;
       if (r == CaptureRole::kDefinition || r == CaptureRole::kReference ||
-          r == CaptureRole::kScope || r == CaptureRole::kPackage || r == CaptureRole::kBranch) {
+          r == CaptureRole::kScope || r == CaptureRole::kPackage || r == CaptureRole::kBranch ||
+          r == CaptureRole::kLocalScope) {
         roleCap = &m.captures[i];
         break;
       }
     }
     if (!roleCap) continue;
     const CaptureInfo& role = cq->captures[roleCap->index];
+    if (role.role == CaptureRole::kLocalScope) {
+      localScopes.emplace_back(ts_node_start_byte(roleCap->node), ts_node_end_byte(roleCap->node));
+      continue;
+    }
     if (role.role == CaptureRole::kBranch) {
       for (uint16_t i = 0; i < m.capture_count; ++i)
         if (cq->captures[m.captures[i].index].role == CaptureRole::kBranch)
@@ -350,6 +357,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       def.pattern = m.pattern_index;
       def.container = normalizeSpace(container);
       def.isScope = role.role == CaptureRole::kScope;
+      def.notLocal = cq->notLocal[m.pattern_index] != 0;
       defs.push_back(def);
       continue;
     }
@@ -412,6 +420,27 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       stack.push_back(static_cast<int32_t>(i));
     }
   }
+  // `(#is-not? local)`: such a definition inside a @local.scope node is a local, not a symbol;
+  // what lies inside it nests in its own enclosing definition. Scope nodes nest or are disjoint,
+  // so the outermost ones, in start order, answer "inside one?" by a binary search.
+  std::vector<bool> isLocal(defs.size(), false);
+  if (!localScopes.empty()) {
+    std::sort(localScopes.begin(), localScopes.end(), [](const auto& a, const auto& b) {
+      return a.first != b.first ? a.first < b.first : a.second > b.second;
+    });
+    std::vector<std::pair<uint32_t, uint32_t>> outermost;
+    for (const auto& r : localScopes)
+      if (outermost.empty() || r.first >= outermost.back().second) outermost.push_back(r);
+    for (size_t i = 0; i < defs.size(); ++i) {
+      if (!defs[i].notLocal) continue;
+      uint32_t start = ts_node_start_byte(defs[i].node), end = ts_node_end_byte(defs[i].node);
+      auto it = std::upper_bound(outermost.begin(), outermost.end(), start,
+                                 [](uint32_t b, const auto& r) { return b < r.first; });
+      isLocal[i] = it != outermost.begin() && end <= std::prev(it)->second;
+    }
+  }
+  for (auto& e : enclosing)
+    while (e >= 0 && isLocal[e]) e = enclosing[e];
 
   const std::string sep(language.separator);
   std::vector<bool> explicitContainer;  // per symbol: named its container outside the body
@@ -420,6 +449,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<std::string> receiverOfSymbol;  // per symbol: its @receiver name, if any
   std::vector<std::string> qualifiedOfDef(defs.size());
   for (size_t i = 0; i < defs.size(); ++i) {
+    if (isLocal[i]) continue;
     const RawDef& d = defs[i];
     std::string name(nodeText(d.name, source));
     name = normalizeSpace(name);

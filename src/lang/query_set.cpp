@@ -105,7 +105,7 @@ std::optional<CaptureInfo> classifyCapture(std::string_view name) {
       {"body", CaptureRole::kBody},           {"doc", CaptureRole::kDoc},
       {"modifiers", CaptureRole::kModifiers}, {"module", CaptureRole::kModule},
       {"alias", CaptureRole::kAlias},         {"subject", CaptureRole::kSubject},
-      {"receiver", CaptureRole::kReceiver}};
+      {"receiver", CaptureRole::kReceiver},   {"local.scope", CaptureRole::kLocalScope}};
   auto it = kPlain.find(name);
   if (it == kPlain.end()) return std::nullopt;
   info.role = it->second;
@@ -160,6 +160,7 @@ Expected<std::unique_ptr<CompiledQuery>> compile(const Language& language) {
   }
   uint32_t patternCount = ts_query_pattern_count(q);
   cq->predicates.resize(patternCount);
+  cq->notLocal.assign(patternCount, 0);
   for (uint32_t p = 0; p < patternCount; ++p) {
     uint32_t stepCount = 0;
     const TSQueryPredicateStep* steps = ts_query_predicates_for_pattern(q, p, &stepCount);
@@ -182,11 +183,20 @@ Expected<std::unique_ptr<CompiledQuery>> compile(const Language& language) {
       if (current.empty() || current[0]->type != TSQueryPredicateStepTypeString)
         return fail("predicate without a name");
       std::string op = str(current[0]);
+      if (op == "is-not?") {  // a property of the pattern, not a test of a capture's text
+        if (current.size() != 2 || current[1]->type != TSQueryPredicateStepTypeString ||
+            str(current[1]) != "local")
+          return fail("#is-not? takes one property: local");
+        cq->notLocal[p] = 1;
+        current.clear();
+        continue;
+      }
       TextPredicate pred;
       if (op == "eq?" || op == "not-eq?") pred.op = TextPredicate::Op::kEq;
       else if (op == "match?" || op == "not-match?") pred.op = TextPredicate::Op::kMatch;
       else if (op == "any-of?" || op == "not-any-of?") pred.op = TextPredicate::Op::kAnyOf;
-      else return fail("unknown predicate #" + op + " (allowed: eq?, match?, any-of? and their not- forms)");
+      else return fail("unknown predicate #" + op +
+                       " (allowed: eq?, match?, any-of? and their not- forms; is-not? local)");
       pred.negated = op.substr(0, 4) == "not-";
       if (current.size() < 3 || current[1]->type != TSQueryPredicateStepTypeCapture)
         return fail("#" + op + " needs a capture and at least one value");

@@ -3,8 +3,9 @@
 // (TSX inherits TypeScript, which inherits JavaScript's reference patterns).
 //
 // Each pattern is pre-analysed into a PatternInfo: its role capture (definition.<kind>,
-// reference.<kind>, scope, package or branch), the auxiliary captures it uses, and its text
-// predicates, so the per-match work in the extractor is a table lookup.
+// reference.<kind>, scope, package, branch or local.scope), the auxiliary captures it uses,
+// its text predicates and its `#is-not? local` property, so the per-match work in the extractor
+// is a table lookup.
 #pragma once
 
 #include <tree_sitter/api.h>
@@ -32,6 +33,7 @@ enum class CaptureRole : uint8_t {
   kScope,
   kPackage,
   kBranch,
+  kLocalScope,
   kName,
   kQualifier,
   kContainer,
@@ -65,6 +67,7 @@ struct CompiledQuery {
   TSQuery* query = nullptr;
   std::vector<CaptureInfo> captures;                     // by capture id
   std::vector<std::vector<TextPredicate>> predicates;    // by pattern index
+  std::vector<uint8_t> notLocal;  // by pattern index: `(#is-not? local)`, see docs/captures.md
   ~CompiledQuery();
 };
 

@@ -17,30 +17,20 @@
 ; ===================================================================== definitions
 
 ; ---- declarations that are not symbols: locals, misread lines ---------------------------
-; Declarations inside function bodies (any block, `for (int i...)`, case arms, #if blocks in a
-; body) and K&R parameter declarations are claimed here as anonymous scopes (a scope is not a
-; symbol and nothing is ever nested in it) so that the module-level variable patterns further
-; down, which match declarations anywhere, only see file-scope declarations. Two captures per
-; context: the declaration node (blocks the one-declarator pattern) and each declarator node
-; (blocks the several-declarators pattern). Declarations whose type has a body are not claimed
-; whole, so a local `struct P {...} p;` does not become a container of struct P.
-(compound_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
-(compound_statement (declaration declarator: (_) @name @scope))
-(compound_statement (_ (declaration type: (_ !body) declarator: (_) @name) @scope))
-(compound_statement (_ (declaration declarator: (_) @name @scope)))
-(compound_statement (_ (_ (declaration type: (_ !body) declarator: (_) @name) @scope)))
-(compound_statement (_ (_ (declaration declarator: (_) @name @scope))))
-(for_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
-(for_statement (declaration declarator: (_) @name @scope))
-(case_statement (declaration type: (_ !body) declarator: (_) @name) @scope)
-(case_statement (declaration declarator: (_) @name @scope))
-(function_definition (declaration type: (_ !body) declarator: (_) @name) @scope)
-(function_definition (declaration declarator: (_) @name @scope))
+; The variable patterns further down match declarations anywhere and say `(#is-not? local)`:
+; those inside a @local.scope node are locals, not symbols. The scopes: function definitions
+; (their K&R parameter declarations too) and, outside them, the blocks, `for` and case
+; statements of code the parser misread at file scope (a macro before a function head).
+; One capture per node, no children: nothing stays waiting through a function body.
+[(function_definition) (compound_statement) (for_statement) (case_statement)] @local.scope
 ; Declarations the parser could only recover from (a missing `;` or an ERROR child) are
 ; macro-heavy lines it misread: `ZEXTERN int ZEXPORT deflate OF((z_streamp strm));`,
 ; `SQLITE_API sqlite3_int64 sqlite3_changes64(sqlite3*);`. Their "declarators" are macro
-; names and type names, never variables: claimed the same way (not function declarators:
-; a member function declared with a trailing macro stays a method).
+; names and type names, never variables: claimed here as anonymous scopes (a scope is not a
+; symbol), which the variable patterns further down then cannot capture. Two captures per shape:
+; the declaration node (blocks the one-declarator patterns) and each declarator node (blocks the
+; several-declarators patterns). Not function declarators: a member function declared with a
+; trailing macro stays a method.
 (declaration type: (_ !body) declarator: (_ !parameters) @name (MISSING)) @scope
 (declaration declarator: (_ !parameters) @name @scope (MISSING))
 (declaration type: (_ !body) (ERROR) declarator: (_ !parameters) @name) @scope
@@ -188,7 +178,7 @@
   ]) @definition.field
 
 ; ---- module-level variables and constants ------------------------------------------------
-; (locals were claimed above; `extern` declarations are not definitions)
+; (`extern` declarations are not definitions; `(#is-not? local)`: none inside a function)
 ; Declarator shapes of a variable name, with or without an initialiser: `x`, `*p`, `**pp`,
 ; `buf[8]`, `grid[2][2]`, `*names[4]`, `(*handler)(int)`, `*(*make)(void)`, `(*table[4])(int)`,
 ; `(*row)[8]`. A function declarator around the name itself is a prototype: never matched.
@@ -208,7 +198,8 @@
        (array_declarator declarator: (identifier) @name)])
    ] @definition.variable
    ",") @_decl
- (#not-match? @_decl "^extern\\b"))
+ (#not-match? @_decl "^extern\\b")
+ (#is-not? local))
 ((declaration
    ","
    declarator: [
@@ -224,7 +215,8 @@
          (pointer_declarator declarator: (identifier) @name)])
        (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
- (#not-match? @_decl "^extern\\b"))
+ (#not-match? @_decl "^extern\\b")
+ (#is-not? local))
 ; `struct { int a; } config = {...};`: a variable whose type has a body is the declarator alone
 ((declaration
    type: (_ body: (_))
@@ -241,7 +233,8 @@
          (pointer_declarator declarator: (identifier) @name)])
        (array_declarator declarator: (identifier) @name)])
    ] @definition.variable) @_decl
- (#not-match? @_decl "^extern\\b"))
+ (#not-match? @_decl "^extern\\b")
+ (#is-not? local))
 ; `static const int LIMIT = 4;`, `const char *const NAME = "x";`, `const int table[] = {...};`,
 ; `const char *const names[] = {...};` (`const char *p` is a variable: the pointer is not const)
 ((declaration
@@ -258,7 +251,8 @@
    ]) @definition.constant
  (#eq? @_const "const")
  (#eq? @_const2 "const")
- (#not-match? @definition.constant "^extern\\b"))
+ (#not-match? @definition.constant "^extern\\b")
+ (#is-not? local))
 ; `static int counter = 0;`, `char *names[4];`, `int (*handler)(int) = f;`
 ((declaration
    type: (_ !body)
@@ -291,7 +285,8 @@
          (identifier) @name
          (array_declarator declarator: (identifier) @name)])))])
    ]) @definition.variable
- (#not-match? @definition.variable "^extern\\b"))
+ (#not-match? @definition.variable "^extern\\b")
+ (#is-not? local))
 
 ; ===================================================================== references
 

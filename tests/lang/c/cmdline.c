@@ -94,3 +94,14 @@ fail:
   extra_args = NULL;
   return -1;
 }
+
+/* A local three conditionals deep in a block is a local all the same. */
+void trace_depth(void) {
+#if defined(RB_TRACE)
+#ifdef RB_DEBUG
+#if RB_TRACE > 1
+  int depth = 2;
+#endif
+#endif
+#endif
+}
