@@ -18,25 +18,18 @@
 
 ; ---- declarations that are not symbols: locals, misread lines ---------------------------
 ; The variable patterns further down match declarations anywhere and say `(#is-not? local)`:
-; those inside a @local.scope node are locals, not symbols. The scopes: function definitions
-; (their K&R parameter declarations too) and, outside them, the blocks, `for` and case
-; statements of code the parser misread at file scope (a macro before a function head).
-; One capture per node, no children: nothing stays waiting through a function body.
+; those inside a @local.scope node are not symbols. The scopes: function definitions (their K&R
+; parameter declarations too) and, outside them, the blocks, `for` and case statements of code
+; the parser misread at file scope (a macro before a function head). One capture per node and
+; no children: nothing stays waiting through a function body.
 [(function_definition) (compound_statement) (for_statement) (case_statement)] @local.scope
 ; Declarations the parser could only recover from (a missing `;` or an ERROR child) are
 ; macro-heavy lines it misread: `ZEXTERN int ZEXPORT deflate OF((z_streamp strm));`,
 ; `SQLITE_API sqlite3_int64 sqlite3_changes64(sqlite3*);`. Their "declarators" are macro
-; names and type names, never variables: claimed here as anonymous scopes (a scope is not a
-; symbol), which the variable patterns further down then cannot capture. Two captures per shape:
-; the declaration node (blocks the one-declarator patterns) and each declarator node (blocks the
-; several-declarators patterns). Not function declarators: a member function declared with a
-; trailing macro stays a method.
-(declaration type: (_ !body) declarator: (_ !parameters) @name (MISSING)) @scope
-(declaration declarator: (_ !parameters) @name @scope (MISSING))
-(declaration type: (_ !body) (ERROR) declarator: (_ !parameters) @name) @scope
-(declaration (ERROR) declarator: (_ !parameters) @name @scope)
-(declaration type: (_ !body) declarator: (_ !parameters) @name (ERROR)) @scope
-(declaration declarator: (_ !parameters) @name @scope (ERROR))
+; names and type names, never variables. (Not a pattern per declarator: in a misread table of
+; thousands of "declarators" their states were compared pairwise at every node.)
+(declaration (MISSING)) @local.scope
+(declaration (ERROR)) @local.scope
 
 ; ---- macros -----------------------------------------------------------------------------
 ; `#define SQ(x) ...`: the signature stops before the replacement text.
