@@ -224,8 +224,10 @@
 ;     `A = B = 1`, `A, B = 1, 2`, `A, *B = ...`) or up to two blocks deep in top-level control
 ;     flow: `if`/`try`/`with`/`for`/`while` bodies and their elif/else/except/finally blocks
 ;     (there the inner target of a chained assignment is not a definition, like ctags).
-;     One pattern per place: a single pattern with an alternation of places is ~4x slower to
-;     run, because its states are kept for the whole module.
+;     The places below the top level share two patterns, one per first block (a statement's,
+;     or an elif/else/except/finally clause's), their alternatives starting inside that block:
+;     each pattern rooted at `module` keeps a state through the whole module, an alternative
+;     that starts inside a block only through that block.
 (module
   (expression_statement [
     (assignment left: (identifier) @name) @definition.constant
@@ -236,49 +238,45 @@
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
   (_ . ["if" "try" "with" "for" "while"]
-    (block (expression_statement [
-      (assignment left: (identifier) @name) @definition.constant
-      (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                         (tuple_pattern (identifier) @name @definition.constant)])])))
+    (block [
+      (expression_statement [
+        (assignment left: (identifier) @name) @definition.constant
+        (assignment left: [(pattern_list (identifier) @name @definition.constant)
+                           (tuple_pattern (identifier) @name @definition.constant)])])
+      (_ . ["if" "try" "with" "for" "while"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: [(pattern_list (identifier) @name @definition.constant)
+                               (tuple_pattern (identifier) @name @definition.constant)])])))
+      (_ (_ . ["elif" "else" "except" "finally"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: [(pattern_list (identifier) @name @definition.constant)
+                               (tuple_pattern (identifier) @name @definition.constant)])]))))
+    ]))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 (module
   (_ (_ . ["elif" "else" "except" "finally"]
-    (block (expression_statement [
-      (assignment left: (identifier) @name) @definition.constant
-      (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                         (tuple_pattern (identifier) @name @definition.constant)])]))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module
-  (_ . ["if" "try" "with" "for" "while"]
-    (block (_ . ["if" "try" "with" "for" "while"]
-      (block (expression_statement [
+    (block [
+      (expression_statement [
         (assignment left: (identifier) @name) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                           (tuple_pattern (identifier) @name @definition.constant)])])))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module
-  (_ . ["if" "try" "with" "for" "while"]
-    (block (_ (_ . ["elif" "else" "except" "finally"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.constant
-        (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                           (tuple_pattern (identifier) @name @definition.constant)])]))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module
-  (_ (_ . ["elif" "else" "except" "finally"]
-    (block (_ . ["if" "try" "with" "for" "while"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.constant
-        (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                           (tuple_pattern (identifier) @name @definition.constant)])]))))))
-  (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
-(module
-  (_ (_ . ["elif" "else" "except" "finally"]
-    (block (_ (_ . ["elif" "else" "except" "finally"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.constant
-        (assignment left: [(pattern_list (identifier) @name @definition.constant)
-                           (tuple_pattern (identifier) @name @definition.constant)])])))))))
+                           (tuple_pattern (identifier) @name @definition.constant)])])
+      (_ . ["if" "try" "with" "for" "while"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: [(pattern_list (identifier) @name @definition.constant)
+                               (tuple_pattern (identifier) @name @definition.constant)])])))
+      (_ (_ . ["elif" "else" "except" "finally"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: [(pattern_list (identifier) @name @definition.constant)
+                               (tuple_pattern (identifier) @name @definition.constant)])]))))
+    ])))
   (#match? @name "^_*[A-Z][A-Z0-9_]*$"))
 
 ; --- module-level variables: every other module-level assignment target (same places)
@@ -291,44 +289,44 @@
                        (pattern_list (list_splat_pattern (identifier) @name @definition.variable))])]))
 (module
   (_ . ["if" "try" "with" "for" "while"]
-    (block (expression_statement [
-      (assignment left: (identifier) @name) @definition.variable
-      (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                         (tuple_pattern (identifier) @name @definition.variable)])]))))
+    (block [
+      (expression_statement [
+        (assignment left: (identifier) @name) @definition.variable
+        (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                           (tuple_pattern (identifier) @name @definition.variable)])])
+      (_ . ["if" "try" "with" "for" "while"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                               (tuple_pattern (identifier) @name @definition.variable)])])))
+      (_ (_ . ["elif" "else" "except" "finally"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                               (tuple_pattern (identifier) @name @definition.variable)])]))))
+    ])))
 (module
   (_ (_ . ["elif" "else" "except" "finally"]
-    (block (expression_statement [
-      (assignment left: (identifier) @name) @definition.variable
-      (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                         (tuple_pattern (identifier) @name @definition.variable)])])))))
-(module
-  (_ . ["if" "try" "with" "for" "while"]
-    (block (_ . ["if" "try" "with" "for" "while"]
-      (block (expression_statement [
+    (block [
+      (expression_statement [
         (assignment left: (identifier) @name) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                           (tuple_pattern (identifier) @name @definition.variable)])]))))))
-(module
-  (_ . ["if" "try" "with" "for" "while"]
-    (block (_ (_ . ["elif" "else" "except" "finally"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.variable
-        (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                           (tuple_pattern (identifier) @name @definition.variable)])])))))))
-(module
-  (_ (_ . ["elif" "else" "except" "finally"]
-    (block (_ . ["if" "try" "with" "for" "while"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.variable
-        (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                           (tuple_pattern (identifier) @name @definition.variable)])])))))))
-(module
-  (_ (_ . ["elif" "else" "except" "finally"]
-    (block (_ (_ . ["elif" "else" "except" "finally"]
-      (block (expression_statement [
-        (assignment left: (identifier) @name) @definition.variable
-        (assignment left: [(pattern_list (identifier) @name @definition.variable)
-                           (tuple_pattern (identifier) @name @definition.variable)])]))))))))
+                           (tuple_pattern (identifier) @name @definition.variable)])])
+      (_ . ["if" "try" "with" "for" "while"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                               (tuple_pattern (identifier) @name @definition.variable)])])))
+      (_ (_ . ["elif" "else" "except" "finally"]
+        (block
+          (expression_statement [
+            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: [(pattern_list (identifier) @name @definition.variable)
+                               (tuple_pattern (identifier) @name @definition.variable)])]))))
+    ]))))
 
 ; ============================================================================================
 ; References
