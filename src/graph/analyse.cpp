@@ -82,10 +82,9 @@ bool hasComplexityRank(model::SymbolKind kind) {
 AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions& options) {
   AnalyseReport report;
   auto t = Clock::now();
-  SymbolGraph g = buildSymbolGraph(snapshot, options.interrupted);
+  SymbolGraph g = buildSymbolGraph(snapshot, options.interrupted, options.edgesRead);
   const auto n = static_cast<uint32_t>(g.nodes.size());
   report.buildSeconds = since(t);
-  if (options.edgesRead && !g.interrupted) options.edgesRead();  // snapshot.edges: not read below
   if (g.interrupted) {
     report.interrupted = true;
     return report;

@@ -39,7 +39,9 @@ struct WeightedPair {
 
 // Packs into CSR, merging repeats. Deterministic: arcs of a node in target order. A counting
 // pass by source, then a small sort per source: linear in the pairs, not n log n.
-Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n, const std::function<bool()>& stop, bool& stopped) {
+// The pairs are consumed: freed once bucketed, before the arcs are allocated (on the kernel the
+// undirected pairs, their buckets and the arcs were 300 MB each, all at once).
+Adjacency pack(std::vector<WeightedPair>&& pairs, uint32_t n, const std::function<bool()>& stop, bool& stopped) {
   std::vector<uint32_t> start(n + 1, 0);
   for (const auto& p : pairs) ++start[p.from + 1];
   for (uint32_t i = 0; i < n; ++i) start[i + 1] += start[i];
@@ -48,9 +50,10 @@ Adjacency pack(const std::vector<WeightedPair>& pairs, uint32_t n, const std::fu
     std::vector<uint32_t> fill(start.begin(), start.end() - 1);
     for (const auto& p : pairs) bucketed[fill[p.from]++] = {p.to, p.weight};
   }
+  std::vector<WeightedPair>().swap(pairs);
   Adjacency g;
   g.begin.assign(n + 1, 0);
-  g.arcs.reserve(pairs.size());
+  g.arcs.reserve(bucketed.size());
   for (uint32_t i = 0; i < n; ++i) {
     if ((i & 0x3FFFF) == 0 && stop && stop()) {
       stopped = true;
@@ -105,7 +108,8 @@ uint32_t IdIndex::at(int64_t id) const {
   return i;
 }
 
-SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop) {
+SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop,
+                             const std::function<void()>& edgesRead) {
   SymbolGraph g;
   auto stopped = [&] { return g.interrupted || (g.interrupted = stop && stop()); };
   g.nodes.reserve(snapshot.nodes.size());
@@ -135,9 +139,10 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::fu
     }
   }
   if (stopped()) return g;
-  g.out = pack(directed, n, stop, g.interrupted);
+  if (edgesRead) edgesRead();  // snapshot.edges are not read below
+  g.out = pack(std::move(directed), n, stop, g.interrupted);
   if (stopped()) return g;
-  g.adj = pack(undirected, n, stop, g.interrupted);
+  g.adj = pack(std::move(undirected), n, stop, g.interrupted);
   return g;
 }
 

@@ -32,9 +32,9 @@ struct AnalyseOptions {
   // Polled between the steps (graph, PageRank, communities); when it returns true, analyse
   // stops and reports `interrupted` with an empty update.
   std::function<bool()> interrupted;
-  // Called once the graph is built: the snapshot's edges are not read after that, so an owner
-  // that will not keep them can free them (the kernel's 8.6 million: 340 MB under the
-  // communities step, the analytics' peak).
+  // Called once the graph's builder has read the snapshot's edges (buildSymbolGraph): they are
+  // not read after that, so an owner that will not keep them can free them (the kernel's
+  // 8.6 million: 340 MB under the packing of the arcs, the analytics' peak).
   std::function<void()> edgesRead;
 };
 

@@ -67,7 +67,10 @@ struct SymbolGraph {
 // Builds both views. The snapshot must outlive the graph (nodes point into it). `stop` is asked
 // between steps and every 256k edges or nodes (the kernel's graph takes seconds to build; a
 // waiting edit should not): when it says so, the result is marked interrupted.
-SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop = {});
+// `edgesRead`, if given, is called once the snapshot's edges have been read (before the arcs are
+// packed): an owner that does not keep them can free them there.
+SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::function<bool()>& stop = {},
+                             const std::function<void()>& edgesRead = {});
 
 // Directory of a repository-relative path ("src/auth/login.ts" → "src/auth", "main.go" → ".").
 std::string directoryOf(const std::string& path);
