@@ -199,5 +199,37 @@ TEST(GraphCache, AWriteByAnotherConnectionIsNoticed) {
   EXPECT_EQ(cache.state().resyncs, 0u);
 }
 
+// A waiting change stops the graph's reads inside a statement too: counting the kernel's edges
+// was 0.85 s of one statement. 20,000 symbols and references: each count runs well past
+// SQLite's progress interval, and the interrupt is asked from the start.
+TEST(GraphSource, AnInterruptStopsTheCountsAndTheLoadInsideAStatement) {
+  TempTree t;
+  for (int f = 0; f < 5; ++f) {
+    std::string text;
+    for (int i = 0; i < 4000; ++i)
+      text += "def f" + std::to_string(i) + "():\n    return f" + std::to_string(i + 1) + "()\n";
+    t.write("m" + std::to_string(f) + ".py", text);
+  }
+  auto db = openDb(t.path(".db/g.db"));
+  ASSERT_TRUE(db);
+  refresh(*db, t.root());
+  store::SqliteGraphSource source(*db);
+  ASSERT_TRUE(source.totals(true).ok());
+  int asked = 0;
+  source.setInterrupt([&] { return ++asked > 0; });
+  auto totals = source.totals(true);
+  ASSERT_FALSE(totals.ok());
+  EXPECT_EQ(totals.error().code, ErrorCode::kCancelled);
+  EXPECT_GE(asked, 1);
+  auto loaded = source.load();
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(loaded.error().code, ErrorCode::kCancelled);
+  // The connection works as before once the scope is gone: no handler left behind.
+  source.setInterrupt({});
+  auto again = source.totals(true);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->nodes, 20000u);
+}
+
 }  // namespace
 }  // namespace cg::indexer
