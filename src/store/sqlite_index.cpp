@@ -746,7 +746,7 @@ Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedReq
   // Most central first: read in symbols_by_centrality's order and stop at the limit, unless the
   // language has under a 20th of the symbols (the kernel's 674 Rust ones among 4.2 million: the
   // scan would read most of the index to find them); then its files' symbols are read and sorted.
-  const bool rare = ofLanguage && out.total * 20 < *all;
+  const bool rare = ofLanguage && *total * 20 < *all;
   uint32_t limit = req.limit.value_or(100);
   Statement st(lease.handle(),
                std::string("SELECT ") + kSymbolColumns + " FROM symbols s JOIN files f ON f.id = s.file_id" +
