@@ -115,6 +115,10 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
     report.interrupted = true;
     return report;
   }
+  // The directed view and the warm start are PageRank's alone: freeing them here keeps them out
+  // of the communities step, where the analytics' memory peaks (on the kernel ~130 MB less).
+  g.out = Adjacency{};
+  std::vector<double>().swap(warm);
   report.pagerankIterations = ranks.iterations;
   report.pagerankConverged = ranks.converged;
   const std::vector<double> centrality = percentileRanks(ranks.scores);
@@ -172,9 +176,8 @@ AnalyseReport analyse(const model::GraphSnapshot& snapshot, const AnalyseOptions
       [](const ResolvedCommunity& rc) { return rc.isCommunity(); }));
   report.communitySeconds = since(t);
   if (stop()) return report;
-  // The arcs are not needed any more (only the nodes are): on the kernel they are ~400 MB that
+  // The arcs are not needed any more (only the nodes are): on the kernel they are ~300 MB that
   // would otherwise sit under the update built below.
-  g.out = Adjacency{};
   g.adj = Adjacency{};
 
   // ---- complexity, documents, and the difference to what is stored ----

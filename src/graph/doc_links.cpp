@@ -71,7 +71,7 @@ std::vector<model::DocLink> linkDocuments(const std::vector<model::GraphNode>& n
       // The qualified name carries no qualifier in the symbol table for top-level functions of
       // Go/Python modules, so the module (folder or file) stands in for it.
       for (const auto* n : it->second) {
-        if (qualifiedEndsWith(n->qualifiedName, parts)) hits.push_back(n);
+        if (qualifiedEndsWith(n->qualifiedName(), parts)) hits.push_back(n);
       }
       if (hits.empty()) {
         std::string_view module = parts[parts.size() - 2];

@@ -40,15 +40,24 @@ struct WeightedPair {
 // Packs into CSR, merging repeats. Deterministic: arcs of a node in target order. A counting
 // pass by source, then a small sort per source: linear in the pairs, not n log n.
 // The pairs are consumed: freed once bucketed, before the arcs are allocated (on the kernel the
-// undirected pairs, their buckets and the arcs were 300 MB each, all at once).
-Adjacency pack(std::vector<WeightedPair>&& pairs, uint32_t n, const std::function<bool()>& stop, bool& stopped) {
+// undirected pairs, their buckets and the arcs were 300 MB each, all at once). `symmetric`: each
+// pair is an undirected edge, listed at both ends (one pair per edge instead of two: 137 MB less
+// on the kernel while the snapshot's edges are still held).
+Adjacency pack(std::vector<WeightedPair>&& pairs, uint32_t n, bool symmetric, const std::function<bool()>& stop,
+               bool& stopped) {
   std::vector<uint32_t> start(n + 1, 0);
-  for (const auto& p : pairs) ++start[p.from + 1];
+  for (const auto& p : pairs) {
+    ++start[p.from + 1];
+    if (symmetric) ++start[p.to + 1];
+  }
   for (uint32_t i = 0; i < n; ++i) start[i + 1] += start[i];
-  std::vector<std::pair<uint32_t, double>> bucketed(pairs.size());
+  std::vector<std::pair<uint32_t, double>> bucketed(start[n]);
   {
     std::vector<uint32_t> fill(start.begin(), start.end() - 1);
-    for (const auto& p : pairs) bucketed[fill[p.from]++] = {p.to, p.weight};
+    for (const auto& p : pairs) {
+      bucketed[fill[p.from]++] = {p.to, p.weight};
+      if (symmetric) bucketed[fill[p.to]++] = {p.from, p.weight};
+    }
   }
   std::vector<WeightedPair>().swap(pairs);
   Adjacency g;
@@ -124,7 +133,7 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::fu
 
   std::vector<WeightedPair> directed, undirected;
   directed.reserve(snapshot.edges.size());
-  undirected.reserve(snapshot.edges.size() * 2);
+  undirected.reserve(snapshot.edges.size());
   size_t seen = 0;
   for (const auto& e : snapshot.edges) {
     if ((++seen & 0x3FFFF) == 0 && stopped()) return g;
@@ -133,16 +142,13 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::fu
     if (s == IdIndex::kAbsent || t == IdIndex::kAbsent || s == t) continue;
     double conf = e.confidence > 0 ? std::min(e.confidence, 1.0) : 1.0;
     if (double w = kindWeight(e.kind) * conf; w > 0) directed.push_back({s, t, w});
-    if (double w = cohesionWeight(e.kind) * conf; w > 0) {
-      undirected.push_back({s, t, w});
-      undirected.push_back({t, s, w});
-    }
+    if (double w = cohesionWeight(e.kind) * conf; w > 0) undirected.push_back({s, t, w});
   }
   if (stopped()) return g;
   if (edgesRead) edgesRead();  // snapshot.edges are not read below
-  g.out = pack(std::move(directed), n, stop, g.interrupted);
+  g.out = pack(std::move(directed), n, false, stop, g.interrupted);
   if (stopped()) return g;
-  g.adj = pack(std::move(undirected), n, stop, g.interrupted);
+  g.adj = pack(std::move(undirected), n, true, stop, g.interrupted);
   return g;
 }
 

@@ -19,7 +19,7 @@ struct UidPieces {
   explicit UidPieces(const GraphNode& n) {
     piece[0] = n.filePath();
     piece[1] = "::";
-    piece[2] = n.qualifiedName;
+    piece[2] = n.qualifiedName();
     piece[3] = "::";
     piece[4] = toString(n.kind);
     piece[5] = {};
@@ -56,7 +56,7 @@ bool uidLessSlow(const GraphNode& a, const GraphNode& b) {
 
 const std::string& GraphNode::filePath() const { return path ? *path : kNoPath; }
 
-std::string GraphNode::uid() const { return symbolUid(filePath(), qualifiedName, kind, ordinal); }
+std::string GraphNode::uid() const { return symbolUid(filePath(), qualifiedName(), kind, ordinal); }
 
 bool uidLess(const GraphNode& a, const GraphNode& b) {
   // Sorting compares millions of pairs: decide on the path or the qualified name when they differ
@@ -68,8 +68,10 @@ bool uidLess(const GraphNode& a, const GraphNode& b) {
     if (int c = firstDifference(pathA, pathB)) return c < 0;
     return uidLessSlow(a, b);
   }
-  if (a.qualifiedName != b.qualifiedName) {
-    if (int c = firstDifference(a.qualifiedName, b.qualifiedName)) return c < 0;
+  const std::string& qa = a.qualifiedName();
+  const std::string& qb = b.qualifiedName();
+  if (qa != qb) {
+    if (int c = firstDifference(qa, qb)) return c < 0;
     return uidLessSlow(a, b);
   }
   if (a.kind != b.kind) {

@@ -39,7 +39,7 @@ struct RowReader {
     n.id = st.i64(0);
     n.fileId = st.i64(1);
     n.name = st.text(3);
-    n.qualifiedName = st.text(4);
+    if (std::string_view q = st.view(4); q != n.name) n.qualified = q;
     if (n.fileId != lastFileId) {
       auto& shared = paths[n.fileId];
       if (!shared) shared = std::make_shared<const std::string>(st.text(5));
@@ -50,7 +50,7 @@ struct RowReader {
     std::string_view k = st.view(6);
     if (k != lastKind) kind = model::parseSymbolKind(k).value_or(model::SymbolKind::kFunction), lastKind = k;
     n.kind = kind;
-    const int64_t ordinal = model::uidOrdinal(st.view(2), *n.path, n.qualifiedName, n.kind);
+    const int64_t ordinal = model::uidOrdinal(st.view(2), *n.path, n.qualifiedName(), n.kind);
     if (ordinal < 0) ++foreignUids;
     n.ordinal = static_cast<uint32_t>(std::max<int64_t>(ordinal, 0));
     n.complexity = static_cast<uint32_t>(st.i64(7));

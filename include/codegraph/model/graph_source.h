@@ -29,7 +29,10 @@ struct GraphNode {
   int64_t id = 0;
   int64_t fileId = 0;  // the file that defines it (the unit a refresh replaces)
   std::string name;
-  std::string qualifiedName;
+  // The qualified name when it is not the name itself (empty otherwise: most C symbols are
+  // top-level, and keeping a second copy of the kernel's 2.3 million long names cost ~80 MB at
+  // the analytics' peak). Read it with qualifiedName().
+  std::string qualified;
   std::shared_ptr<const std::string> path;  // shared by the file's symbols; null = ""
   SymbolKind kind = SymbolKind::kFunction;
   uint32_t ordinal = 0;  // the uid's "#n" (n >= 2) for the n-th symbol of one name and kind; else 0
@@ -42,6 +45,11 @@ struct GraphNode {
   double complexityRank = 0;
 
   const std::string& filePath() const;
+  const std::string& qualifiedName() const { return qualified.empty() ? name : qualified; }
+  void setQualifiedName(std::string q) {
+    if (q == name) qualified.clear();
+    else qualified = std::move(q);
+  }
   std::string uid() const;
 };
 

@@ -35,11 +35,11 @@ TEST(DocLinks, QualifiedMentionsNarrowTheCandidates) {
   std::vector<int64_t> logins;
   for (int i = 0; i < 5; ++i) {
     int64_t id = b.node("login", "src/c" + std::to_string(i) + ".ts", model::SymbolKind::kMethod);
-    b.snapshot().nodes.back().qualifiedName = "Class" + std::to_string(i) + ".login";
+    b.snapshot().nodes.back().setQualifiedName("Class" + std::to_string(i) + ".login");
     logins.push_back(id);
   }
   int64_t cppMethod = b.node("validate", "src/v.cpp", model::SymbolKind::kMethod);
-  b.snapshot().nodes.back().qualifiedName = "auth::Token::validate";
+  b.snapshot().nodes.back().setQualifiedName("auth::Token::validate");
   int64_t goOpen = b.node("Open", "os/file.go");  // Go: no qualifier in the qualified name
   int64_t pyLoads = b.node("loads", "lib/json.py");
   auto links = linksFor(b, {"login", "Class3.login", "Token::validate", "auth.Token.validate", "os.Open",

@@ -16,7 +16,7 @@ class SnapshotBuilder {
     model::GraphNode n;
     n.id = id ? id : static_cast<int64_t>(snap_.nodes.size()) + 1;
     n.name = name;
-    n.qualifiedName = name;
+    n.setQualifiedName(name);
     n.path = std::make_shared<const std::string>(path);
     n.kind = kind;
     snap_.nodes.push_back(n);

@@ -42,7 +42,7 @@ std::string canonical(const model::GraphSnapshot& s) {
   std::vector<std::string> lines;
   for (const auto& n : s.nodes) {
     std::ostringstream o;
-    o << "node " << n.id << ' ' << n.fileId << ' ' << n.uid() << ' ' << n.name << ' ' << n.qualifiedName << ' '
+    o << "node " << n.id << ' ' << n.fileId << ' ' << n.uid() << ' ' << n.name << ' ' << n.qualifiedName() << ' '
       << n.filePath() << ' ' << static_cast<int>(n.kind) << ' ' << n.complexity << ' ' << n.isTest << ' ' << n.pagerank
       << ' ' << n.centrality << ' ' << n.communityId << ' ' << n.complexityRank;
     lines.push_back(o.str());

@@ -15,7 +15,7 @@ namespace {
 GraphNode node(const std::string& path, const std::string& qualified, SymbolKind kind, uint32_t ordinal = 0) {
   GraphNode n;
   n.path = std::make_shared<const std::string>(path);
-  n.qualifiedName = qualified;
+  n.setQualifiedName(qualified);
   n.kind = kind;
   n.ordinal = ordinal;
   return n;
@@ -25,7 +25,7 @@ TEST(GraphNodeUid, IsTheStoredForm) {
   EXPECT_EQ(node("src/a.py", "A.run", SymbolKind::kMethod).uid(), "src/a.py::A.run::method");
   EXPECT_EQ(node("src/a.py", "f", SymbolKind::kFunction, 3).uid(), "src/a.py::f::function#3");
   GraphNode noPath;
-  noPath.qualifiedName = "x";
+  noPath.setQualifiedName("x");
   EXPECT_EQ(noPath.uid(), "::x::function");
 }
 
@@ -62,7 +62,7 @@ TEST(GraphNodeUid, OrderIsTheOrderOfTheUidTexts) {
       node("a", "b", SymbolKind::kFunction, 3),
   };
   GraphNode unset;  // no path at all
-  unset.qualifiedName = "z";
+  unset.setQualifiedName("z");
   nodes.push_back(unset);
   for (const auto& a : nodes)
     for (const auto& b : nodes)
