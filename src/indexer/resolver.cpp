@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <ranges>
 #include <set>
 #include <unordered_set>
 
@@ -106,6 +107,12 @@ std::vector<std::string> dottedSegments(const std::string& q) {
     pos = next + 1;
   }
   return out;
+}
+
+// Definitions a reference may bind to: pointers to rows held by the resolver's caches.
+using Candidates = std::vector<const DefinitionRow*>;
+auto rows(const Candidates& c) {
+  return c | std::views::transform([](const DefinitionRow* d) -> const DefinitionRow& { return *d; });
 }
 
 }  // namespace
@@ -412,8 +419,7 @@ struct Resolver::Impl {
 
   // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
   // the class itself is skipped.
-  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
-                                                          const std::vector<DefinitionRow>& cands,
+  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls, const Candidates& cands,
                                                           bool basesOnly = false) {
     std::vector<const DefinitionRow*> found;
     std::deque<std::pair<int64_t, int>> queue;
@@ -433,7 +439,7 @@ struct Resolver::Impl {
       const std::vector<int64_t> parts = c ? partsOf(c) : std::vector<int64_t>{id};
       for (int64_t part : parts)
         if (part != id) seen.insert(part);
-      for (const auto& d : cands) {
+      for (const DefinitionRow& d : rows(cands)) {
         if (std::find(parts.begin(), parts.end(), d.parentId) != parts.end()) found.push_back(&d);
         // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
         else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
@@ -591,7 +597,7 @@ struct Resolver::Impl {
       return resolveRef(viaSuper);
     }
     const auto& all = defsNamed(ref.name);
-    std::vector<DefinitionRow> cands;
+    Candidates cands;  // pointers into the cache of definitions by name (no copies per reference)
     for (const auto& d : all) {
       if (!compatible(ref.kind, d.kind) || !sameFamily(language, d.fileId)) continue;
       if (valueRef) {
@@ -604,7 +610,7 @@ struct Resolver::Impl {
               splitDeclarationAndDefinition(language)))
           continue;
       }
-      cands.push_back(d);
+      cands.push_back(&d);
     }
     const DefinitionRow* source = def(ref.sourceId);
     // A bare call naming a data member of the current class (C++ member initialiser
@@ -634,13 +640,13 @@ struct Resolver::Impl {
             s->kind != SymbolKind::kModule && !implicitThis(language))
           continue;
         std::vector<const DefinitionRow*> found;
-        for (const auto& d : cands)
+        for (const DefinitionRow& d : rows(cands))
           if (d.parentId == s->id) found.push_back(&d);
         if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
       }
       {
         std::vector<const DefinitionRow*> found;
-        for (const auto& d : cands)
+        for (const DefinitionRow& d : rows(cands))
           if (d.fileId == ref.fileId &&
               (d.parentId == 0 || isNamespaceLike(d.parentId) || (merge && isEnumConstant(d))))
             found.push_back(&d);
@@ -674,7 +680,7 @@ struct Resolver::Impl {
           const std::vector<int64_t>& files = *filesPtr;
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
-          for (const auto& d : pool) {
+          for (const DefinitionRow& d : rows(pool)) {
             if (sortedFiles ? !std::binary_search(files.begin(), files.end(), d.fileId)
                             : std::find(files.begin(), files.end(), d.fileId) == files.end())
               continue;
@@ -692,7 +698,7 @@ struct Resolver::Impl {
         std::vector<const DefinitionRow*> found;
         const bool byClause = language != "go" && !modules.packageClause(ref.fileId).empty();
         const std::string ownPackage = modules.packageClause(ref.fileId);
-        for (const auto& d : cands) {
+        for (const DefinitionRow& d : rows(cands)) {
           const std::string pkg = modules.packageClause(d.fileId);
           bool samePackage = byClause ? pkg == ownPackage : modules.sameDirectory(d.fileId, ref.fileId);
           // C#: the names of the enclosing namespaces are in scope too (A.B.C sees A.B and A).
@@ -719,7 +725,7 @@ struct Resolver::Impl {
           if (!module.empty()) {
             const std::vector<int64_t> files = followReexports(module, ref.name);
             const size_t before = found.size();
-            for (const auto& d : cands)
+            for (const DefinitionRow& d : rows(cands))
               if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
                   (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
                   std::find(found.begin(), found.end(), &d) == found.end())
@@ -732,7 +738,7 @@ struct Resolver::Impl {
         }
         const std::vector<int64_t> files =
             followReexports(b.files, b.symbolName.empty() ? ref.name : b.symbolName);
-        for (const auto& d : cands)
+        for (const DefinitionRow& d : rows(cands))
           if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
             // A name qualified by a symbol imported from the module (Class.method): a member
             // of that symbol; qualified by the module itself: a top-level name of it.
@@ -760,7 +766,7 @@ struct Resolver::Impl {
       std::string phpQualifier = ref.qualifier;
       phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
       const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
-      for (const auto& d : cands) {
+      for (const DefinitionRow& d : rows(cands)) {
         const auto& q = d.qualifiedName;
         auto endsWith = [&q](const std::string& suffix) {
           return q.size() >= suffix.size() &&
@@ -776,7 +782,7 @@ struct Resolver::Impl {
       // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
       if (found.empty() && directoryPackage(language) && language != "go") {
         const std::string full = ref.qualifier + "." + ref.name;
-        for (const auto& d : cands) {
+        for (const DefinitionRow& d : rows(cands)) {
           const std::string pkg = modules.packageClause(d.fileId);
           if (!pkg.empty() && full.size() == pkg.size() + 1 + d.qualifiedName.size() &&
               full.compare(0, pkg.size(), pkg) == 0 && full[pkg.size()] == '.' &&
@@ -791,7 +797,7 @@ struct Resolver::Impl {
       // Go: a package qualifier for a package of the same directory name.
       if (language == "go") {
         std::vector<const DefinitionRow*> pkgFound;
-        for (const auto& d : cands)
+        for (const DefinitionRow& d : rows(cands))
           if (d.parentId == 0 && modules.packageOf(d.fileId) == head) pkgFound.push_back(&d);
         if (pkgFound.size() == 1) return pick(ref.id, pkgFound, kQualifiedConfidence, merge);
       }
@@ -808,7 +814,7 @@ struct Resolver::Impl {
         lang::isStandardQualifier(language, ref.qualifier))
       return r;
     std::vector<const DefinitionRow*> all2;
-    for (const auto& d : cands) {
+    for (const DefinitionRow& d : rows(cands)) {
       // A bare call reaches a member only where `this` is implicit.
       if (ref.qualifier.empty() && !implicitThis(language) && d.parentId != 0 &&
           ref.kind == RefKind::kCalls) {
@@ -835,9 +841,8 @@ struct Resolver::Impl {
 
   // The class around `source` (or a base) has a field/variable member named like the call and
   // no callable member of that name.
-  bool callsDataMember(const DefinitionRow* source,
-                       const std::vector<DefinitionRow>& all,
-                       const std::vector<DefinitionRow>& cands) {
+  bool callsDataMember(const DefinitionRow* source, const std::vector<DefinitionRow>& all,
+                       const Candidates& cands) {
     if (!source) return false;
     bool anyData = false;
     for (const auto& d : all)
@@ -845,25 +850,25 @@ struct Resolver::Impl {
     if (!anyData) return false;
     const DefinitionRow* cls = enclosingClass(source->id);
     if (!cls) return false;
-    std::vector<DefinitionRow> data;
+    Candidates data;
     for (const auto& d : all)
-      if (model::isValueLike(d.kind)) data.push_back(d);
+      if (model::isValueLike(d.kind)) data.push_back(&d);
     if (memberOfClassOrBases(cls, data).empty()) return false;
     return memberOfClassOrBases(cls, cands).empty();
   }
 
-  const std::vector<DefinitionRow>& compatibleNamed(RefKind kind, const std::string& name,
-                                                   const std::string& language) {
+  const Candidates& compatibleNamed(RefKind kind, const std::string& name, const std::string& language) {
     auto key = std::to_string(static_cast<int>(kind)) + '|' + std::string(lang::bindingFamily(language)) +
                '|' + name;
     auto it = compatibleCache.find(key);
     if (it != compatibleCache.end()) return it->second;
-    std::vector<DefinitionRow> out;
+    Candidates out;
     for (const auto& d : defsNamed(name))
-      if (compatible(kind, d.kind) && sameFamily(language, d.fileId)) out.push_back(d);
+      if (compatible(kind, d.kind) && sameFamily(language, d.fileId)) out.push_back(&d);
     return compatibleCache.emplace(key, std::move(out)).first->second;
   }
-  std::unordered_map<std::string, std::vector<DefinitionRow>> compatibleCache;
+  // Pointers into defsCache, cleared with it.
+  std::unordered_map<std::string, Candidates> compatibleCache;
 
   // A reference binds only to definitions of its language family (C/C++, JS/TS/TSX, else
   // the language itself).

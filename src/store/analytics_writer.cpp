@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "schema_sql.h"
@@ -73,7 +74,15 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
     Statement sym(h, "UPDATE symbols SET pagerank = ?, centrality = ?, community_id = ?, "
                      "complexity_rank = ? WHERE id = ?");
     if (auto s = check(sym, h, "updating symbol analytics"); !s) return s;
-    for (const auto& a : up.symbols) {
+    // In row id order: the analytics list symbols in uid order, which visits the table's pages
+    // at random; in id order each page is read and rewritten once (the kernel's 4.2 million rows
+    // took 67 s in uid order).
+    std::vector<const model::SymbolAnalytics*> byId;
+    byId.reserve(up.symbols.size());
+    for (const auto& a : up.symbols) byId.push_back(&a);
+    std::sort(byId.begin(), byId.end(), [](const auto* x, const auto* y) { return x->id < y->id; });
+    for (const auto* row : byId) {
+      const auto& a = *row;
       int64_t community = a.communityId;
       if (community < 0) {
         auto k = static_cast<size_t>(-community - 1);
