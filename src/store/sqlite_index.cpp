@@ -564,7 +564,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   CG_LEASE(lease);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
                                    " FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? "
-                                   "ORDER BY s.start_line, s.start_col", kCached);
+                                   "ORDER BY s.start_line, s.start_col, s.id", kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "file symbols");
   st.bind(1, path);
   std::vector<model::Symbol> out;
@@ -573,18 +573,41 @@ Expected<std::vector<model::Symbol>> SqliteIndex::fileSymbols(const std::string&
   return out;
 }
 
-Expected<std::unordered_map<int64_t, model::RefPresence>> SqliteIndex::refPresence(const std::string& path) {
+Expected<uint32_t> SqliteIndex::fileSymbolCount(const std::string& path) {
   CG_LEASE(lease);
-  // One probe of refs_by_source and one of refs_to per symbol.
   Statement st(lease.handle(),
-               "SELECT s.id, EXISTS (SELECT 1 FROM refs r WHERE r.source_id = s.id), "
-               "EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id) "
-               "FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ?", kCached);
-  if (!st.valid()) return sqliteError(lease.handle(), "reference presence");
+               "SELECT count(*) FROM symbols WHERE file_id = (SELECT id FROM files WHERE path = ?)", kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "file symbol count");
   st.bind(1, path);
-  std::unordered_map<int64_t, model::RefPresence> out;
-  while (st.step()) out[st.i64(0)] = model::RefPresence{st.i64(1) != 0, st.i64(2) != 0};
-  if (st.failed()) return sqliteError(lease.handle(), "reference presence");
+  if (!st.step()) return sqliteError(lease.handle(), "file symbol count");
+  return static_cast<uint32_t>(st.i64(0));
+}
+
+Expected<model::SymbolIndex::FileSymbolsPage> SqliteIndex::fileSymbolsPage(const std::string& path, uint32_t offset,
+                                                                           uint32_t limit, bool withPresence) {
+  CG_LEASE(lease);
+  // Presence: one probe of refs_by_source and one of refs_to per symbol of the page.
+  Statement st(lease.handle(),
+               std::string("SELECT ") + kSymbolColumns +
+                   (withPresence ? ", EXISTS (SELECT 1 FROM refs r WHERE r.source_id = s.id), "
+                                   "EXISTS (SELECT 1 FROM refs r WHERE r.target_id = s.id)"
+                                 : "") +
+                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE f.path = ? "
+                   "ORDER BY s.start_line, s.start_col, s.id LIMIT ? OFFSET ?",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "file symbols");
+  st.bind(1, path).bind(2, static_cast<int64_t>(limit) + 1).bind(3, static_cast<int64_t>(offset));
+  FileSymbolsPage out;
+  while (st.step()) {
+    if (out.symbols.size() == limit) {
+      out.more = true;
+      break;
+    }
+    out.symbols.push_back(readSymbol(st));
+    if (withPresence)
+      out.presence.push_back({st.i64(kSymbolColumnCount) != 0, st.i64(kSymbolColumnCount + 1) != 0});
+  }
+  if (st.failed()) return sqliteError(lease.handle(), "file symbols");
   return out;
 }
 

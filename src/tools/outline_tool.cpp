@@ -68,10 +68,29 @@ struct Section {
   std::string header;  // text line before the section's nodes (a file path), may be empty
   std::vector<Group> fileGroups;  // the file's top-level relations (file mode)
   std::vector<Node> nodes;        // filled lazily: relations fetched while packing
-  // Which of the nodes have references in each direction (SymbolIndex::refPresence); nodes not
-  // in it are asked in both.
+  // Which of the nodes have references in each direction (SymbolIndex::fileSymbolsPage); nodes
+  // not in it are asked in both.
   std::unordered_map<int64_t, model::RefPresence> presence;
+  // File mode: the nodes are read page by page while packing (a header of thousands of
+  // constants shows its first hundred or so within the budget; reading them all was most of
+  // such an outline's time). `paged` is the file read from, `nextOffset` the next page's start.
+  std::string paged;
+  uint32_t nextOffset = 0;
+  bool morePages = false;
+  std::map<int64_t, int> indentOf;  // nesting of the nodes read so far
 };
+
+constexpr uint32_t kSymbolPage = 200;
+
+// Nesting of a file's symbols by containment (parents in the same file), continuing `indentOf`.
+void nestInFile(std::vector<Node>& nodes, size_t from, int baseIndent, std::map<int64_t, int>& indentOf) {
+  for (size_t i = from; i < nodes.size(); ++i) {
+    auto& n = nodes[i];
+    auto it = indentOf.find(n.symbol.parentId);
+    n.indent = it == indentOf.end() ? baseIndent : it->second + 1;
+    indentOf[n.symbol.id] = n.indent;
+  }
+}
 
 struct Packer {
   const ToolEnv& env;
@@ -96,8 +115,25 @@ struct Packer {
     return true;
   }
 
+  // The next page of a paged section's nodes (with their reference presence).
+  Status readPage(Section& sec) {
+    auto page = env.index->fileSymbolsPage(sec.paged, sec.nextOffset, kSymbolPage, opts.depth >= 1);
+    if (!page) return page.error();
+    const size_t from = sec.nodes.size();
+    for (size_t i = 0; i < page->symbols.size(); ++i) {
+      if (i < page->presence.size()) sec.presence[page->symbols[i].id] = page->presence[i];
+      sec.nodes.push_back(Node{std::move(page->symbols[i]), 1, false, {}});
+    }
+    nestInFile(sec.nodes, from, 1, sec.indentOf);
+    sec.nextOffset += static_cast<uint32_t>(page->symbols.size());
+    sec.morePages = page->more && !page->symbols.empty();
+    return okStatus();
+  }
+
   Status pack(std::vector<Section>& sections) {
     for (auto& sec : sections) {
+      if (sec.morePages && sec.nodes.empty())
+        if (auto st = readPage(sec); !st) return st;
       std::string head;
       if (!sec.header.empty()) head = sec.header + "\n" + renderGroupsText(sec.fileGroups, 1, sec.header);
       Json fileJson;
@@ -110,7 +146,11 @@ struct Packer {
         text += head;
         if (!fileJson.is_null()) files.push_back(fileJson);
       }
-      for (auto& node : sec.nodes) {
+      for (size_t at = 0;; ++at) {
+        if (at == sec.nodes.size() && sec.morePages)
+          if (auto st = readPage(sec); !st) return st;
+        if (at >= sec.nodes.size()) break;
+        Node& node = sec.nodes[at];
         if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "Cancelled.");
         std::set<int64_t> expanded;
         auto known = sec.presence.find(node.symbol.id);
@@ -147,16 +187,6 @@ struct Packer {
   }
 };
 
-// Nesting of a file's symbols by containment (parents in the same file).
-void nestInFile(std::vector<Node>& nodes, int baseIndent) {
-  std::map<int64_t, int> indentOf;
-  for (auto& n : nodes) {
-    auto it = indentOf.find(n.symbol.parentId);
-    n.indent = it == indentOf.end() ? baseIndent : it->second + 1;
-    indentOf[n.symbol.id] = n.indent;
-  }
-}
-
 struct Scope {
   std::vector<Section> sections;
   uint32_t total = 0;
@@ -187,21 +217,16 @@ Status fileScope(const ToolEnv& env, const std::string& file, const std::string&
   if (more) scope.note = "The folder has more than " + std::to_string(kMaxFiles) + " files; the first are outlined.";
   for (const auto& f : matches->files) {
     if (!language.empty() && f.language != language) continue;
-    auto syms = env.index->fileSymbols(f.path);
-    if (!syms) return syms.error();
+    auto count = env.index->fileSymbolCount(f.path);
+    if (!count) return count.error();
     Section sec;
     sec.header = f.path;
-    if (opts.depth >= 1) {
-      auto presence = env.index->refPresence(f.path);
-      if (!presence) return presence.error();
-      sec.presence = std::move(*presence);
-    }
+    sec.paged = f.path;
+    sec.morePages = *count > 0;
     auto groups = fetchFileRelations(env, f.path, opts);
     if (!groups) return groups.error();
     sec.fileGroups = std::move(*groups);
-    for (auto& s : *syms) sec.nodes.push_back(Node{std::move(s), 1, false, {}});
-    nestInFile(sec.nodes, 1);
-    scope.total += static_cast<uint32_t>(sec.nodes.size());
+    scope.total += *count;
     scope.sections.push_back(std::move(sec));
   }
   return okStatus();
@@ -238,7 +263,7 @@ Status symbolScope(const ToolEnv& env, const std::string& name, const std::strin
       inside.insert(s.id);
       sec.nodes.push_back(Node{std::move(s), 1, false, {}});
     }
-    nestInFile(sec.nodes, 1);
+    nestInFile(sec.nodes, 0, 1, sec.indentOf);
     scope.total += static_cast<uint32_t>(sec.nodes.size());
     scope.sections.push_back(std::move(sec));
   }

@@ -137,13 +137,23 @@ class SymbolIndex {
   // Up to `limit` existing names close to `name` (case, edit distance, shared parts).
   virtual Expected<std::vector<std::string>> similarNames(const std::string& name,
                                                           uint32_t limit) = 0;
-  // Every symbol of a file in line order.
+  // Every symbol of a file in line order (start line, column, id).
   virtual Expected<std::vector<Symbol>> fileSymbols(const std::string& path) = 0;
-  // For each symbol of a file (by id): whether any reference starts at it and whether any ends
-  // at it, of any kind or state. A superset of what refs() finds, so a caller outlining a file
-  // asks refs() only in the directions that can answer: one indexed probe per symbol instead of
-  // one read per relation kind (most symbols of a header have no references at all).
-  virtual Expected<std::unordered_map<int64_t, RefPresence>> refPresence(const std::string& path) = 0;
+  // How many symbols a file has.
+  virtual Expected<uint32_t> fileSymbolCount(const std::string& path) = 0;
+  // Up to `limit` of a file's symbols in the order of fileSymbols, from the `offset`-th on, so a
+  // caller that shows the first few of a header's thousands reads only those. With
+  // `withPresence`, also for each of them whether any reference starts at it and whether any
+  // ends at it, of any kind or state: a superset of what refs() finds, so a caller outlining a
+  // file asks refs() only in the directions that can answer (most symbols of a header have no
+  // references at all).
+  struct FileSymbolsPage {
+    std::vector<Symbol> symbols;
+    std::vector<RefPresence> presence;  // parallel to symbols, when asked for
+    bool more = false;                  // symbols follow this page
+  };
+  virtual Expected<FileSymbolsPage> fileSymbolsPage(const std::string& path, uint32_t offset,
+                                                    uint32_t limit, bool withPresence) = 0;
 
   // Analytics (src/graph computes them; empty until the first computation).
   virtual Expected<std::optional<Community>> community(int64_t communityId) = 0;

@@ -131,5 +131,89 @@ TEST(BoundedReads, AHubsReferenceCountStopsAtACapAndTheNoteSaysAtLeast) {
   EXPECT_EQ(answer["note"].get<std::string>(), "2 references.") << answer["note"];
 }
 
+
+// outline of a file reads its symbols page by page while it packs them (a header of thousands
+// of constants shows its first hundred or so). The pages join seamlessly: the same tree as
+// one read, nesting carried across a page boundary, the right total, and a cut that reads only
+// what it shows.
+TEST(BoundedReads, AFileOutlineReadsItsSymbolsInPagesThatJoinSeamlessly) {
+  TempDir repo;
+  // 150 classes of two methods each (450 symbols, more than two pages); one module-level call
+  // site so that some symbols have references.
+  std::string big;
+  for (int i = 0; i < 150; ++i) {
+    std::string n = std::to_string(i);
+    big += "class C" + n + ":\n    def a(self):\n        return helper()\n\n    def b(self):\n        return 0\n\n";
+  }
+  big += "def helper():\n    return 1\n";
+  writeFile(repo.path / "big.py", big);
+  IndexedRepo r(repo.path);
+
+  auto whole = r.sqliteIndex().fileSymbols("big.py");
+  ASSERT_TRUE(whole.ok());
+  ASSERT_EQ(whole->size(), 451u);
+  std::string expected = "big.py\n";
+  for (size_t i = 0; i < whole->size(); ++i) {
+    const auto& s = (*whole)[i];
+    const bool method = s.kind == model::SymbolKind::kMethod;
+    const std::string range = s.range.line == s.range.endLine
+                                  ? std::to_string(s.range.line)
+                                  : std::to_string(s.range.line) + "-" + std::to_string(s.range.endLine);
+    expected += std::string(method ? "    def " : s.kind == model::SymbolKind::kClass ? "  class " : "  def ") +
+                s.name + (method ? "(self)" : s.kind == model::SymbolKind::kClass ? "" : "()") + "  " + range + "\n";
+  }
+  Json all = r.json("outline", {{"file", "big.py"}, {"format", "json"}, {"depth", 0}, {"token_budget", 100000}});
+  EXPECT_EQ(all["truncated"], false);
+  EXPECT_EQ(all["total_symbols"], 451);
+  ASSERT_EQ(all["symbols"].size(), 451u);
+  for (size_t i = 0; i < whole->size(); ++i) EXPECT_EQ(all["symbols"][i]["uid"], (*whole)[i].uid) << i;
+  EXPECT_EQ(r.text("outline", {{"file", "big.py"}, {"depth", 0}, {"token_budget", 100000}}), expected);
+
+  // With relations, across the page boundaries: every a() calls helper, helper is called by all.
+  std::string related = r.text("outline", {{"file", "big.py"}, {"token_budget", 100000}});
+  size_t calls = 0;
+  for (size_t at = 0; (at = related.find("      calls: helper\n", at)) != std::string::npos; ++at) ++calls;
+  EXPECT_EQ(calls, 150u) << related.substr(0, 2000);
+
+  // A small budget: cut, with the total of the whole file.
+  Json cut = r.json("outline", {{"file", "big.py"}, {"format", "json"}, {"token_budget", 400}});
+  EXPECT_EQ(cut["truncated"], true);
+  EXPECT_EQ(cut["total_symbols"], 451);
+  EXPECT_LT(cut["symbols"].size(), 50u);
+  EXPECT_GT(cut["symbols"].size(), 0u);
+
+  // The pages themselves: consecutive, the last says nothing follows.
+  auto& index = r.sqliteIndex();
+  auto count = index.fileSymbolCount("big.py");
+  ASSERT_TRUE(count.ok());
+  EXPECT_EQ(*count, 451u);
+  std::vector<std::string> paged;
+  uint32_t offset = 0;
+  for (;;) {
+    auto page = index.fileSymbolsPage("big.py", offset, 200, true);
+    ASSERT_TRUE(page.ok());
+    ASSERT_EQ(page->presence.size(), page->symbols.size());
+    for (size_t i = 0; i < page->symbols.size(); ++i) {
+      paged.push_back(page->symbols[i].uid);
+      const auto& s = page->symbols[i];
+      if (s.name == "a") {
+        EXPECT_TRUE(page->presence[i].outgoing) << s.uid;
+      } else if (s.name == "helper") {
+        EXPECT_TRUE(page->presence[i].incoming) << s.uid;
+      } else if (s.name == "b") {
+        EXPECT_FALSE(page->presence[i].outgoing) << s.uid;  // (its class contains it: incoming)
+      }
+    }
+    offset += static_cast<uint32_t>(page->symbols.size());
+    if (!page->more) break;
+  }
+  ASSERT_EQ(paged.size(), whole->size());
+  for (size_t i = 0; i < paged.size(); ++i) EXPECT_EQ(paged[i], (*whole)[i].uid);
+  auto none = index.fileSymbolsPage("missing.py", 0, 200, true);
+  ASSERT_TRUE(none.ok());
+  EXPECT_TRUE(none->symbols.empty());
+  EXPECT_FALSE(none->more);
+}
+
 }  // namespace
 }  // namespace cg::tools::testing
