@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <ranges>
 #include <set>
 #include <unordered_set>
 
@@ -111,9 +110,23 @@ std::vector<std::string> dottedSegments(const std::string& q) {
 
 // Definitions a reference may bind to: pointers to rows held by the resolver's caches.
 using Candidates = std::vector<const DefinitionRow*>;
-auto rows(const Candidates& c) {
-  return c | std::views::transform([](const DefinitionRow* d) -> const DefinitionRow& { return *d; });
-}
+// Iterates candidates as rows (a plain adaptor: clang 14 cannot compile libstdc++ 12's <ranges>,
+// and the sanitizer build uses it).
+struct Rows {
+  const Candidates& candidates;
+  struct Iterator {
+    Candidates::const_iterator at;
+    const DefinitionRow& operator*() const { return **at; }
+    Iterator& operator++() {
+      ++at;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return at != other.at; }
+  };
+  Iterator begin() const { return {candidates.begin()}; }
+  Iterator end() const { return {candidates.end()}; }
+};
+Rows rows(const Candidates& c) { return {c}; }
 
 }  // namespace
 
