@@ -64,7 +64,7 @@ struct Node {
 
 // The relations of `s` to `opts.depth` levels. `expanded` holds the ids already expanded in this
 // tree (the root included) so a cycle is listed but not followed twice. `presence`
-// (SymbolIndex::refPresence), when known, skips the first level's directions that have none.
+// (SymbolIndex::fileSymbolsPage), when known, skips the first level's directions that have none.
 Expected<std::vector<Group>> fetchRelations(const ToolEnv& env, const model::Symbol& s,
                                             const Options& opts, std::set<int64_t>& expanded,
                                             const CallContext& ctx,
