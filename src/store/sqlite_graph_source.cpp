@@ -39,7 +39,8 @@ struct RowReader {
     n.id = st.i64(0);
     n.fileId = st.i64(1);
     n.name = st.text(3);
-    if (std::string_view q = st.view(4); q != n.name) n.qualified = q;
+    if (std::string_view q = st.view(4); q == n.name) n.qualifiedIsName = true;
+    else n.qualified = q;
     if (n.fileId != lastFileId) {
       auto& shared = paths[n.fileId];
       if (!shared) shared = std::make_shared<const std::string>(st.text(5));

@@ -29,15 +29,16 @@ struct GraphNode {
   int64_t id = 0;
   int64_t fileId = 0;  // the file that defines it (the unit a refresh replaces)
   std::string name;
-  // The qualified name when it is not the name itself (empty otherwise: most C symbols are
-  // top-level, and keeping a second copy of the kernel's 2.3 million long names cost ~80 MB at
-  // the analytics' peak). Read it with qualifiedName().
+  // The qualified name, unless it is the name itself (`qualifiedIsName`): most C symbols are
+  // top-level, and a second copy of the kernel's 2.3 million long names cost ~100 MB at the
+  // analytics' peak. Read it with qualifiedName(); set it with setQualifiedName(), after the name.
   std::string qualified;
   std::shared_ptr<const std::string> path;  // shared by the file's symbols; null = ""
   SymbolKind kind = SymbolKind::kFunction;
   uint32_t ordinal = 0;  // the uid's "#n" (n >= 2) for the n-th symbol of one name and kind; else 0
   uint32_t complexity = 1;
   bool isTest = false;
+  bool qualifiedIsName = false;
   // Stored values (0 for a symbol added since the last computation).
   double pagerank = 0;        // raw PageRank score (sums to 1 over the graph)
   double centrality = 0;      // percentile of pagerank
@@ -45,9 +46,10 @@ struct GraphNode {
   double complexityRank = 0;
 
   const std::string& filePath() const;
-  const std::string& qualifiedName() const { return qualified.empty() ? name : qualified; }
+  const std::string& qualifiedName() const { return qualifiedIsName ? name : qualified; }
   void setQualifiedName(std::string q) {
-    if (q == name) qualified.clear();
+    qualifiedIsName = q == name;
+    if (qualifiedIsName) qualified.clear();
     else qualified = std::move(q);
   }
   std::string uid() const;

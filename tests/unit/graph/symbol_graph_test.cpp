@@ -61,6 +61,13 @@ TEST(GraphNode, AQualifiedNameEqualToTheNameIsStoredOnce) {
   n.path = std::make_shared<const std::string>("mm/slab.c");
   n.kind = model::SymbolKind::kMethod;
   EXPECT_EQ(n.uid(), "mm/slab.c::Slab.kmalloc::method");
+  // An empty qualified name stays empty (it is not taken for "the same as the name").
+  n.setQualifiedName("");
+  EXPECT_EQ(n.qualifiedName(), "");
+  EXPECT_EQ(n.uid(), "mm/slab.c::::method");
+  n.setQualifiedName("kmalloc");
+  EXPECT_TRUE(n.qualifiedIsName);
+  EXPECT_EQ(n.uid(), "mm/slab.c::kmalloc::method");
 }
 
 }  // namespace
