@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 
@@ -35,6 +36,46 @@ namespace {
 constexpr size_t kFilesPerTransaction = 256;
 constexpr size_t kQueueLimit = 128;
 constexpr size_t kResolutionsPerApply = 50000;
+// A resolver of its own for one more bind thread of a full index: it reads through a read-only
+// connection (the writer's connection belongs to the calling thread).
+struct BindHelper {
+  std::unique_ptr<store::Database> db;
+  std::unique_ptr<store::IndexWriter> reader;
+  std::unique_ptr<Resolver> resolver;
+};
+
+Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitions) {
+  store::OpenOptions o;
+  o.path = dbPath;
+  o.readOnly = true;
+  o.rebuildIfIncompatible = false;
+  auto db = store::Database::open(o);
+  if (!db) return db.error();
+  // Its reads are spread over the whole file, like the writer's: no map (see Database::open).
+  if (auto s = (*db)->exec("PRAGMA mmap_size=0"); !s) return s.error();
+  BindHelper h;
+  h.db = std::move(*db);
+  h.reader = std::make_unique<store::IndexWriter>(*h.db);
+  h.resolver = std::make_unique<Resolver>(*h.reader, heldDefinitions);
+  if (auto s = h.resolver->prepare(); !s) return s.error();
+  return h;
+}
+
+// Cuts `page` (in file order) into at most `parts` runs of whole files, of about equal size.
+std::vector<std::vector<store::PendingRef>> splitByFile(std::vector<store::PendingRef>&& page,
+                                                        size_t parts) {
+  std::vector<std::vector<store::PendingRef>> runs;
+  size_t begin = 0;
+  for (size_t k = 1; k <= parts && begin < page.size(); ++k) {
+    size_t end = k == parts ? page.size() : std::max(begin, page.size() * k / parts);
+    while (end > begin && end < page.size() && page[end].fileId == page[end - 1].fileId) ++end;
+    if (end == begin) continue;
+    runs.emplace_back(std::make_move_iterator(page.begin() + static_cast<std::ptrdiff_t>(begin)),
+                      std::make_move_iterator(page.begin() + static_cast<std::ptrdiff_t>(end)));
+    begin = end;
+  }
+  return runs;
+}
 
 struct ParseJob {
   WalkedFile file;
@@ -536,7 +577,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     ResolverMemory* memory = summary.fullIndex ? nullptr : options.resolverMemory;
     if (options.resolverMemory && !keepResolverMemory) options.resolverMemory->reset();
     if (memory) memory->state().dataVersion = dataVersion;
-    Resolver resolver(writer, options.resolveHeldDefinitions, memory ? &memory->state() : nullptr);
+    // A full index binds its pages on several threads (each resolver then holds its share of
+    // the definitions); a refresh's few references on the calling thread.
+    const unsigned bindThreads =
+        summary.fullIndex ? std::max(1u, std::min(4u, options.threads ? options.threads
+                                                                      : std::thread::hardware_concurrency()))
+                          : 1u;
+    const size_t heldDefinitions = std::max<size_t>(1, options.resolveHeldDefinitions / bindThreads);
+    Resolver resolver(writer, heldDefinitions, memory ? &memory->state() : nullptr);
+    summary.bindThreads = 1;
     if (auto s = resolver.prepare(); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,
@@ -550,7 +599,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       }
       return okStatus();
     };
-    double selectSeconds = 0, bindSeconds = 0;
+    double selectSeconds = 0, bindSeconds = 0, applySeconds = 0;
     auto since = [](std::chrono::steady_clock::time_point t) {
       return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
     };
@@ -564,25 +613,102 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       t = std::chrono::steady_clock::now();
       if (auto r = resolver.resolve(*inheritance); !r) return fail(r.error());
       bindSeconds += since(t);
+      if (auto s = resolver.readStatus(); !s) return fail(s.error());
       summary.refsResolved = inheritance->size();
       const size_t pageSize = std::max<size_t>(1, options.resolvePageRefs);
       int64_t afterFile = 0, afterId = 0;
-      for (;;) {
-        if (cancelled(options)) return fail(makeError(ErrorCode::kCancelled, "indexing cancelled"));
-        t = std::chrono::steady_clock::now();
+      // Every other reference, page by page. From the first large page on, binding runs on
+      // helper threads, each with a resolver and a read-only connection of its own, a page cut
+      // into runs of whole files, one per helper; meanwhile the calling thread, which owns the
+      // writer's connection, applies the previous page's results and selects the next page.
+      // What binding reads (symbols, imports, the inheritance just applied) is committed before
+      // the helpers open, and applying a resolution changes none of it: every reference binds
+      // as it would on one thread, and each is applied once.
+      std::vector<BindHelper> helpers;
+      bool helpersTried = false;
+      std::vector<std::vector<store::Resolution>> unapplied;
+      auto applyUnapplied = [&]() -> Status {
+        const auto t0 = std::chrono::steady_clock::now();
+        for (const auto& run : unapplied) {
+          if (auto s = apply(run, summary.refsResolved, 0); !s) return s;
+          summary.refsResolved += run.size();
+        }
+        unapplied.clear();
+        applySeconds += since(t0);
+        return okStatus();
+      };
+      auto selectPage = [&]() -> Expected<std::vector<store::PendingRef>> {
+        const auto t0 = std::chrono::steady_clock::now();
         auto page = writer.refsPage(store::RefPage::kOthers, afterFile, afterId, pageSize);
-        if (!page) return fail(page.error());
-        selectSeconds += since(t);
-        if (page->empty()) break;
-        afterFile = page->back().fileId;
-        afterId = page->back().id;
+        selectSeconds += since(t0);
+        if (page && !page->empty()) afterFile = page->back().fileId, afterId = page->back().id;
+        return page;
+      };
+      auto page = selectPage();
+      if (!page) return fail(page.error());
+      while (!page->empty()) {
+        if (cancelled(options)) return fail(makeError(ErrorCode::kCancelled, "indexing cancelled"));
+        const bool lastPage = page->size() < pageSize;
+        if (!helpersTried && bindThreads > 1 && page->size() >= options.parallelBindRefs) {
+          helpersTried = true;
+          if (auto s = writer.commit(); !s) return fail(s.error());
+          if (auto s = writer.begin(); !s) return s.error();
+          for (unsigned i = 0; i < bindThreads; ++i) {
+            auto h = openBindHelper(db.path(), heldDefinitions);
+            if (!h) {
+              spdlog::warn("binding references on {} helper thread(s): no read connection for "
+                           "another ({})", helpers.size(), h.error().message);
+              break;
+            }
+            helpers.push_back(std::move(*h));
+          }
+          spdlog::debug("binding references on {} helper threads", helpers.size());
+          if (!helpers.empty()) summary.bindThreads = static_cast<unsigned>(helpers.size());
+        }
         t = std::chrono::steady_clock::now();
-        auto resolutions = resolver.resolveMore(*page);
+        if (helpers.empty()) {
+          unapplied.push_back(resolver.resolveMore(*page));
+          bindSeconds += since(t);
+          if (auto s = resolver.readStatus(); !s) return fail(s.error());
+          if (auto s = applyUnapplied(); !s) return fail(s.error());
+          page = lastPage ? std::vector<store::PendingRef>{} : selectPage();
+          if (!page) return fail(page.error());
+          continue;
+        }
+        auto runs = splitByFile(std::move(*page), helpers.size());
+        std::vector<std::vector<store::Resolution>> results(runs.size());
+        std::vector<std::string> thrown(runs.size());  // what a helper threw (out of memory)
+        std::vector<std::thread> threads;
+        Status mainWork = okStatus();
+        try {
+          for (size_t k = 0; k < runs.size(); ++k)
+            threads.emplace_back([&, k] {
+              try {
+                results[k] = helpers[k].resolver->resolveMore(runs[k]);
+              } catch (const std::exception& e) {
+                thrown[k] = std::string("binding references: ") + e.what();
+              }
+            });
+        } catch (const std::system_error& e) {  // no thread to be had: join those that started
+          mainWork = makeError(ErrorCode::kInternal, std::string("binding references: ") + e.what());
+        }
+        // While they bind (joined before any early return).
+        if (mainWork) mainWork = applyUnapplied();
+        if (mainWork) {
+          page = lastPage ? std::vector<store::PendingRef>{} : selectPage();
+          if (!page) mainWork = page.error();
+        }
+        for (auto& th : threads) th.join();
         bindSeconds += since(t);
-        if (auto s = apply(resolutions, summary.refsResolved, 0); !s) return fail(s.error());
-        summary.refsResolved += page->size();
-        if (page->size() < pageSize) break;
+        if (!mainWork) return fail(mainWork.error());
+        for (const auto& what : thrown)
+          if (!what.empty()) return fail(makeError(ErrorCode::kInternal, what));
+        for (const auto& h : helpers)
+          if (auto s = h.resolver->readStatus(); !s) return fail(s.error());
+        unapplied = std::move(results);
       }
+      if (auto s = applyUnapplied(); !s) return fail(s.error());
+      helpers.clear();  // their caches (hundreds of MB on the kernel) are not needed below
       // Every other index of the schema, now that no resolution is left to apply; in this
       // transaction, so that a committed index always has them. Go's structural pass reads two.
       t = std::chrono::steady_clock::now();
@@ -600,16 +726,20 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       auto resolutions = resolver.resolve(*pending);
       bindSeconds = since(t);
       if (!resolutions) return fail(resolutions.error());
+      if (auto s = resolver.readStatus(); !s) return fail(s.error());
       summary.refsResolved = pending->size();
+      t = std::chrono::steady_clock::now();
       if (auto s = apply(*resolutions, 0, resolutions->size()); !s) return fail(s.error());
+      applySeconds = since(t);
     }
     if (goChanged) {
       auto structural = computeGoStructuralImplements(writer);
       if (!structural) return fail(structural.error());
       spdlog::info("go: {} structural implements edges", *structural);
     }
-    spdlog::info("resolve: {} references in {:.3f}s (module map {:.3f}s, select {:.3f}s, bind {:.3f}s)",
-                 summary.refsResolved, since(resolveStart), prepareSeconds, selectSeconds, bindSeconds);
+    spdlog::info("resolve: {} references in {:.3f}s (module map {:.3f}s, select {:.3f}s, bind {:.3f}s, "
+                 "apply {:.3f}s)", summary.refsResolved, since(resolveStart), prepareSeconds,
+                 selectSeconds, bindSeconds, applySeconds);
   }
 
   // The resolver's caches are gone; without this their freed memory would stay resident under

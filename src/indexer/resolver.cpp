@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <optional>
 #include <set>
 #include <unordered_set>
 
@@ -134,7 +135,7 @@ struct Resolver::Impl {
   Impl(store::IndexWriter& w, size_t maxHeld, ResolverMemory::State* memory)
       : writer(w), maxHeldDefinitions(maxHeld), kept(memory ? *memory : own), modules(kept.modules),
         includeClosureCache(kept.includeClosures), rawBindingsCache(kept.rawBindings),
-        bindingsCache(kept.bindings) {}
+        bindingsCache(kept.bindings), implementations(kept.implementations) {}
   store::IndexWriter& writer;
   const size_t maxHeldDefinitions;
   ResolverMemory::State own;
@@ -143,6 +144,7 @@ struct Resolver::Impl {
   std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash>& includeClosureCache;
   std::unordered_map<int64_t, std::vector<Binding>>& rawBindingsCache;
   std::unordered_map<int64_t, std::vector<Binding>>& bindingsCache;
+  std::unordered_map<int64_t, int64_t>& implementations;  // header → its implementation file, 0: none
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
   // By id: pointers into defsCache (its vectors never change once filled, and the map's nodes
   // do not move), or into `loose` for a row read by id alone. One copy of each row: the kernel's
@@ -151,12 +153,20 @@ struct Resolver::Impl {
   std::unordered_map<int64_t, DefinitionRow> loose;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
 
+  // The first read that failed (a binding made without the rows it needed would be silently
+  // wrong): the caller checks Resolver::readStatus() and fails the run.
+  std::optional<Error> readFailure;
+  void noteFailure(const Error& e) {
+    if (!readFailure) readFailure = e;
+  }
+
   const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
     auto it = defsCache.find(name);
     if (it != defsCache.end()) return it->second;
     auto rows = writer.definitionsNamed(name);
     auto& slot = defsCache[name];
     if (rows) slot = std::move(*rows);
+    else noteFailure(rows.error());
     for (const auto& d : slot) defById.emplace(d.id, &d);
     return slot;
   }
@@ -166,7 +176,10 @@ struct Resolver::Impl {
     auto it = defById.find(id);
     if (it != defById.end()) return it->second;
     auto row = writer.definition(id);
-    if (!row) return nullptr;
+    if (!row) {
+      if (row.error().code != ErrorCode::kNotFound) noteFailure(row.error());
+      return nullptr;
+    }
     const DefinitionRow* stored = &loose.emplace(id, std::move(*row)).first->second;
     defById.emplace(id, stored);
     return stored;
@@ -179,6 +192,8 @@ struct Resolver::Impl {
     std::vector<Binding> out;
     if (auto imports = writer.importsOf(fileId)) {
       for (const auto& imp : *imports) out.push_back(modules.bind(fileId, imp));
+    } else {
+      noteFailure(imports.error());
     }
     return rawBindingsCache.emplace(fileId, std::move(out)).first->second;
   }
@@ -302,6 +317,7 @@ struct Resolver::Impl {
     if (it != basesCache.end()) return it->second;
     std::vector<int64_t> out;
     if (auto b = writer.basesOf(classId)) out = std::move(*b);
+    else noteFailure(b.error());
     return basesCache.emplace(classId, std::move(out)).first->second;
   }
 
@@ -347,28 +363,80 @@ struct Resolver::Impl {
     return includeClosureCache.emplace(b.files, std::move(c)).first->second;
   }
 
+  // The files any of a file's name-independent include closures reach (its wildcard bindings'),
+  // as marks: reach[id] == reachStamp (ids past kDenseFileIds in reachFar). References come
+  // file by file, so the marks of the last file are kept; a new file takes a new stamp.
+  static constexpr int64_t kDenseFileIds = int64_t{1} << 22;
+  int64_t reachOf = 0;
+  uint32_t reachStamp = 0;
+  std::vector<uint32_t> reach;
+  std::unordered_set<int64_t> reachFar;
+
+  void markReach(int64_t fileId) {
+    if (fileId < 0 || fileId >= kDenseFileIds) {
+      reachFar.insert(fileId);
+      return;
+    }
+    const auto at = static_cast<size_t>(fileId);
+    if (at >= reach.size()) reach.resize(std::max(at + 1, reach.size() * 2), 0);
+    reach[at] = reachStamp;
+  }
+  bool reaches(int64_t fileId) const {
+    if (fileId < 0 || fileId >= kDenseFileIds) return reachFar.count(fileId) != 0;
+    const auto at = static_cast<size_t>(fileId);
+    return at < reach.size() && reach[at] == reachStamp;
+  }
+  void markIncludeReach(int64_t fileId) {
+    if (reachOf == fileId) return;
+    if (++reachStamp == 0) {  // wrapped: no mark may look current
+      std::fill(reach.begin(), reach.end(), 0);
+      reachStamp = 1;
+    }
+    reachFar.clear();
+    for (const auto& b : bindings(fileId)) {
+      if (!b.wildcard) continue;
+      const IncludeClosure& c = includeClosure(b);
+      if (c.nameIndependent)
+        for (int64_t f : c.files) markReach(f);
+    }
+    reachOf = fileId;
+  }
+
   // A C/C++ header's implementation file: `queue.h` declares what `queue.c` defines (x.c,
   // x.cc, x.cpp or x.cxx beside the header, else the only such file in the repository:
   // include/x.h + src/x.cpp). Includes then bind the functions and globals declared there.
   std::vector<int64_t> withImplementations(std::vector<int64_t> files) {
     const size_t n = files.size();
     for (size_t i = 0; i < n; ++i) {
-      const std::string path = pathOf(files[i]);
-      if (!isHeader(path)) continue;
+      const int64_t impl = implementationOf(files[i]);
+      if (impl != 0 && std::find(files.begin(), files.end(), impl) == files.end()) files.push_back(impl);
+    }
+    return files;
+  }
+
+  // The implementation file of one header (0: none, or not a header), found once per header:
+  // the kernel's thousands of include closures each hold hundreds of headers, and finding it
+  // anew in every closure was 40 % of binding its references.
+  int64_t implementationOf(int64_t header) {
+    auto it = implementations.find(header);
+    if (it != implementations.end()) return it->second;
+    int64_t found = 0;
+    const std::string path = pathOf(header);
+    if (isHeader(path)) {
       size_t slash = path.rfind('/');
       std::string base = path.substr(slash == std::string::npos ? 0 : slash + 1);
       std::string stem = base.substr(0, base.rfind('.'));
       std::vector<int64_t> beside, elsewhere;
       for (const char* ext : {".c", ".cc", ".cpp", ".cxx"})
         for (int64_t id : modules.bySuffix(stem + ext)) {
-          if (id == files[i]) continue;
-          (modules.sameDirectory(id, files[i]) ? beside : elsewhere).push_back(id);
+          if (id == header) continue;
+          (modules.sameDirectory(id, header) ? beside : elsewhere).push_back(id);
         }
       const auto& pick = !beside.empty() ? beside : elsewhere;
-      if (pick.size() == 1 && std::find(files.begin(), files.end(), pick.front()) == files.end())
-        files.push_back(pick.front());
+      if (pick.size() == 1) found = pick.front();
     }
-    return files;
+    implementations.emplace(header, found);
+    return found;
   }
 
   // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
@@ -550,7 +618,8 @@ struct Resolver::Impl {
     // bind exactly as a fresh full index does.
     std::sort(found.begin(), found.end(), [&](const DefinitionRow* a, const DefinitionRow* b) {
       if (a->fileId != b->fileId) return pathOf(a->fileId) < pathOf(b->fileId);
-      return a->startLine < b->startLine;
+      if (a->startLine != b->startLine) return a->startLine < b->startLine;
+      return a->qualifiedName < b->qualifiedName;  // whatever order `found` came in
     });
     r.targetId = found.front()->id;
     r.confidence = found.size() == 1 ? confidence : confidence * 0.9;
@@ -668,6 +737,14 @@ struct Resolver::Impl {
       // 3. Imports binding the name, then wildcard imports / includes.
       for (int pass = 0; pass < 2; ++pass) {
         std::vector<const DefinitionRow*> found;
+        // C/C++ includes: the candidates in any of the file's name-independent closures at
+        // once (one search per candidate, not one per candidate and include); merging makes
+        // the order and repetitions of `found` irrelevant.
+        if (pass == 1 && merge) {
+          markIncludeReach(ref.fileId);
+          for (const DefinitionRow& d : rows(cands))
+            if (reaches(d.fileId)) found.push_back(&d);
+        }
         for (const auto& b : bindings(ref.fileId)) {
           bool direct = pass == 0 && !b.local.empty() && b.local == ref.name;
           bool wildcard = pass == 1 && b.wildcard;
@@ -680,11 +757,7 @@ struct Resolver::Impl {
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
           std::vector<int64_t> computed;
           const std::vector<int64_t>* filesPtr = nullptr;
-          bool sortedFiles = false;
-          if (merge && wildcard) {
-            const IncludeClosure& closure = includeClosure(b);
-            if (closure.nameIndependent) filesPtr = &closure.files, sortedFiles = true;
-          }
+          if (merge && wildcard && includeClosure(b).nameIndependent) continue;  // marked by markIncludeReach
           if (!filesPtr) {
             computed = followReexports(b.files, original);
             if (merge && wildcard) computed = withImplementations(std::move(computed));
@@ -694,13 +767,13 @@ struct Resolver::Impl {
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const DefinitionRow& d : rows(pool)) {
-            if (sortedFiles ? !std::binary_search(files.begin(), files.end(), d.fileId)
-                            : std::find(files.begin(), files.end(), d.fileId) == files.end())
-              continue;
-            const DefinitionRow* parent = def(d.parentId);
-            if (d.parentId == 0 || isNamespaceLike(d.parentId) || merge ||
-                (direct && parent && lastSegment(parent->qualifiedName) == b.ownerSegment))
+            if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+            if (d.parentId == 0 || merge || isNamespaceLike(d.parentId)) {
               found.push_back(&d);
+              continue;
+            }
+            const DefinitionRow* parent = direct ? def(d.parentId) : nullptr;
+            if (parent && lastSegment(parent->qualifiedName) == b.ownerSegment) found.push_back(&d);
           }
         }
         if (!found.empty())
@@ -917,11 +990,17 @@ Status Resolver::prepare() {
   kept.rawBindings.clear();
   kept.bindings.clear();
   kept.includeClosures.clear();
+  kept.implementations.clear();
   auto files = impl_->writer.files();
   if (!files) return files.error();
   kept.modules.load(std::move(*files));
   kept.valid = true;
   ++kept.fills;
+  return okStatus();
+}
+
+Status Resolver::readStatus() const {
+  if (impl_->readFailure) return *impl_->readFailure;
   return okStatus();
 }
 

@@ -60,6 +60,8 @@ struct cg::indexer::ResolverMemory::State {
   // that includes a header shares its closure. Per binding, the kernel's 57k files held a copy
   // for each of their includes (millions of closures of hundreds of files: gigabytes).
   std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash> includeClosures;
+  // A C/C++ header's implementation file (0: none), by header: it depends only on the files.
+  std::unordered_map<int64_t, int64_t> implementations;
 };
 
 namespace cg::indexer {
@@ -81,6 +83,9 @@ class Resolver {
   // More references after resolve() has applied the inheritance ones (a full index, page by
   // page): none of `refs` may be an extends/implements reference.
   std::vector<store::Resolution> resolveMore(const std::vector<store::PendingRef>& refs);
+  // The first read of the index that failed while resolving (its references may have been
+  // bound without the rows that read would have returned), else ok.
+  Status readStatus() const;
 
  private:
   struct Impl;

@@ -31,6 +31,11 @@ void removeDatabaseFiles(const std::filesystem::path& path) {
 }
 
 Expected<sqlite3*> openConnection(const std::filesystem::path& path, bool readOnly) {
+  // SQLite's memory statistics take one process-wide mutex on every allocation it makes, which
+  // the full index's bind threads and its writer contend for; nothing here reads them. Only
+  // possible before SQLite initialises (the first open); later it is refused, harmlessly.
+  static const int kNoMemoryStatistics = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+  (void)kNoMemoryStatistics;
   sqlite3* db = nullptr;
   int flags = SQLITE_OPEN_NOMUTEX | (readOnly ? SQLITE_OPEN_READONLY
                                               : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);

@@ -422,7 +422,9 @@ Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
   auto& s = impl_->defById;
   s.bind(1, id);
   if (!s.step()) {
+    const bool failed = s.failed();
     s.reset();
+    if (failed) return sqliteError(db_.handle(), "reading the index");
     return makeError(ErrorCode::kNotFound, "no symbol " + std::to_string(id));
   }
   DefinitionRow d = readDef(s);

@@ -4,7 +4,9 @@
 // re-parsed; changed, added and removed files are applied and the references into them
 // re-resolved, so the result equals a fresh full index of the same tree.
 //
-// Threads: indexRepository runs parser threads internally and writes from the calling thread.
+// Threads: indexRepository runs parser threads internally and writes from the calling thread;
+// a full index also binds its references on helper threads, each reading through a read-only
+// connection of its own (IndexOptions::parallelBindRefs).
 // Only one process writes a database at a time (the caller holds the indexer lock).
 #pragma once
 
@@ -61,6 +63,11 @@ struct IndexOptions {
   // Between those pages the resolver forgets the definitions it has read once it holds more
   // than this many (on the kernel it would otherwise hold nearly all 4.2 million).
   size_t resolveHeldDefinitions = 1000000;
+  // A full index binds its references on `threads` helper threads (at most 4), each with its
+  // own read-only connection and its share of resolveHeldDefinitions, from the first page of at
+  // least this many references on; a smaller index binds on the calling thread (opening the
+  // connections would cost more than it saves).
+  size_t parallelBindRefs = 20000;
   // A refresh reuses what an earlier one kept here (the file map and the C/C++ include
   // closures) while no file came, went or changed its imports, language or package, and keeps
   // it for the next. The serving process passes one; null = computed afresh every time.
@@ -80,6 +87,7 @@ struct IndexSummary {
   std::map<std::string, uint64_t> edgesByKind;  // resolved edges in the database
   uint64_t unresolved = 0;
   uint64_t refsResolved = 0;  // references (re)resolved this run
+  unsigned bindThreads = 0;   // threads that bound them: helpers of a full index, else 1 (0: none)
   double seconds = 0;
   bool fullIndex = false;
   bool analyticsDue = false;  // deferAnalytics: the graph changed and its analytics are stale

@@ -36,7 +36,10 @@ struct TempDir {
 
 std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPath, bool unresolved,
                                       size_t resolvePageRefs = cg::indexer::IndexOptions{}.resolvePageRefs,
-                                      size_t heldDefinitions = cg::indexer::IndexOptions{}.resolveHeldDefinitions) {
+                                      size_t heldDefinitions = cg::indexer::IndexOptions{}.resolveHeldDefinitions,
+                                      unsigned threads = 2,
+                                      size_t parallelBindRefs = cg::indexer::IndexOptions{}.parallelBindRefs,
+                                      unsigned* bindThreads = nullptr) {
   cg::store::OpenOptions o;
   o.path = dbPath;
   auto db = cg::store::Database::open(o);
@@ -44,11 +47,13 @@ std::vector<std::string> indexAndDump(const fs::path& repo, const fs::path& dbPa
   if (!db) return {};
   cg::indexer::IndexOptions io;
   io.root = fs::canonical(repo);
-  io.threads = 2;
+  io.threads = threads;
   io.resolvePageRefs = resolvePageRefs;
   io.resolveHeldDefinitions = heldDefinitions;
+  io.parallelBindRefs = parallelBindRefs;
   auto summary = cg::indexer::indexRepository(**db, io);
   EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
+  if (bindThreads && summary) *bindThreads = summary->bindThreads;
   auto lines = cg::store::dumpIndex(**db, unresolved);
   EXPECT_TRUE(lines.ok());
   return lines ? *lines : std::vector<std::string>{};
@@ -209,6 +214,28 @@ TEST(FixtureRepos, PagedResolveEqualsOnePage) {
       auto forgetful = indexAndDump(fixture, dbs.path / ("forget" + std::to_string(page) + ".db"), true, page, 0);
       report = diff(whole, forgetful);
       EXPECT_TRUE(report.empty()) << "pages of " << page << ", definitions forgotten after each, differ:\n" << report;
+    }
+  }
+}
+
+// A full index on several threads binds its pages on helper threads, each reading through a
+// connection of its own (IndexOptions::parallelBindRefs): the same index as one thread binding
+// everything, also with pages cut at every few references and definitions forgotten after each.
+TEST(FixtureRepos, BindingOnHelperThreadsEqualsOneThread) {
+  for (const auto& fixture : fixtures()) {
+    SCOPED_TRACE(fixture.filename().string());
+    TempDir dbs;
+    auto serial = indexAndDump(fixture, dbs.path / "serial.db", true, SIZE_MAX, SIZE_MAX, 1);
+    ASSERT_FALSE(serial.empty());
+    for (unsigned threads : {2u, 3u}) {
+      for (size_t page : {size_t{7}, size_t{40}, SIZE_MAX}) {
+        const std::string name = std::to_string(threads) + "-" + std::to_string(page);
+        unsigned bound = 0;
+        auto helped = indexAndDump(fixture, dbs.path / (name + ".db"), true, page, 5, threads, 1, &bound);
+        EXPECT_EQ(bound, threads) << "pages of " << page;
+        std::string report = diff(serial, helped);
+        EXPECT_TRUE(report.empty()) << threads << " threads, pages of " << page << " differ:\n" << report;
+      }
     }
   }
 }
