@@ -171,6 +171,19 @@ struct Resolver::Impl {
     return slot;
   }
 
+  // For a read or write: the variables and constants of that name (all it can bind to).
+  const std::vector<DefinitionRow>& valueDefsNamed(const std::string& name) {
+    auto it = valueDefsCache.find(name);
+    if (it != valueDefsCache.end()) return it->second;
+    auto rows = writer.valueDefinitionsNamed(name);
+    auto& slot = valueDefsCache[name];
+    if (rows) slot = std::move(*rows);
+    else noteFailure(rows.error());
+    for (const auto& d : slot) defById.emplace(d.id, &d);
+    return slot;
+  }
+  std::unordered_map<std::string, std::vector<DefinitionRow>> valueDefsCache;
+
   const DefinitionRow* def(int64_t id) {
     if (id == 0) return nullptr;
     auto it = defById.find(id);
@@ -547,6 +560,15 @@ struct Resolver::Impl {
     return f ? f->path : std::string();
   }
 
+  // Between two definitions of one file that tie on everything else: the earlier, so that the
+  // choice never depends on the order they were read in (most central first, then by kind).
+  static bool earlierInFile(const DefinitionRow& a, const DefinitionRow& b) {
+    if (a.startLine != b.startLine) return a.startLine < b.startLine;
+    if (a.kind != b.kind) return a.kind < b.kind;
+    if (a.endLine != b.endLine) return a.endLine < b.endLine;
+    return a.id < b.id;
+  }
+
   std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const DefinitionRow*> v,
                                                       bool merge) const {
     if (v.size() < 2) return v;
@@ -576,7 +598,9 @@ struct Resolver::Impl {
           continue;
         }
         uint32_t span = d->endLine - d->startLine, bestSpan = same->endLine - same->startLine;
-        if (span > bestSpan || (span == bestSpan && pathOf(d->fileId) < pathOf(same->fileId)))
+        if (span > bestSpan ||
+            (span == bestSpan && (d->fileId != same->fileId ? pathOf(d->fileId) < pathOf(same->fileId)
+                                                            : earlierInFile(*d, *same))))
           same = d;
       }
       return out;
@@ -595,9 +619,11 @@ struct Resolver::Impl {
         uint32_t bestSpan = it->second->endLine - it->second->startLine;
         bool header = isHeader(pathOf(d->fileId));
         bool bestHeader = isHeader(pathOf(it->second->fileId));
+        const DefinitionRow& held = *it->second;
         if (span > bestSpan ||
-            (span == bestSpan && (header != bestHeader ? !header
-                                                       : pathOf(d->fileId) < pathOf(it->second->fileId))))
+            (span == bestSpan && (header != bestHeader       ? !header
+                                  : d->fileId != held.fileId ? pathOf(d->fileId) < pathOf(held.fileId)
+                                                             : earlierInFile(*d, held))))
           it->second = d;
       }
     }
@@ -619,7 +645,11 @@ struct Resolver::Impl {
     std::sort(found.begin(), found.end(), [&](const DefinitionRow* a, const DefinitionRow* b) {
       if (a->fileId != b->fileId) return pathOf(a->fileId) < pathOf(b->fileId);
       if (a->startLine != b->startLine) return a->startLine < b->startLine;
-      return a->qualifiedName < b->qualifiedName;  // whatever order `found` came in
+      // Whatever order `found` came in (definitions by name are read most central first).
+      if (a->qualifiedName != b->qualifiedName) return a->qualifiedName < b->qualifiedName;
+      if (a->kind != b->kind) return a->kind < b->kind;
+      if (a->endLine != b->endLine) return a->endLine < b->endLine;
+      return a->id < b->id;
     });
     r.targetId = found.front()->id;
     r.confidence = found.size() == 1 ? confidence : confidence * 0.9;
@@ -678,7 +708,8 @@ struct Resolver::Impl {
       viaSuper.qualifier = "super";
       return resolveRef(viaSuper);
     }
-    const auto& all = defsNamed(ref.name);
+    // A read or write binds only a variable or constant (compatible()): those alone are read.
+    const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
     Candidates cands;  // pointers into the cache of definitions by name (no copies per reference)
     for (const auto& d : all) {
       if (!compatible(ref.kind, d.kind) || !sameFamily(language, d.fileId)) continue;
@@ -1039,6 +1070,7 @@ std::vector<Resolution> Resolver::resolveMore(const std::vector<PendingRef>& ref
   // name again costs one indexed query.
   if (impl_->defById.size() > impl_->maxHeldDefinitions) {
     impl_->defsCache.clear();
+    impl_->valueDefsCache.clear();
     impl_->defById.clear();
     impl_->loose.clear();
     impl_->compatibleCache.clear();

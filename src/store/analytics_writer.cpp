@@ -34,7 +34,7 @@ Status check(Statement& st, sqlite3* h, const char* what) {
 }
 
 // From this many symbol rows on, an update rebuilds the indexes holding the centrality
-// (symbols_by_name_rank, symbols_by_centrality) instead of moving their entries one by one.
+// (symbols_by_name_kind, symbols_by_centrality) instead of moving their entries one by one.
 constexpr size_t kBulkSymbolUpdates = 50000;
 
 }  // namespace
@@ -68,7 +68,7 @@ Status AnalyticsWriter::apply(const model::AnalyticsUpdate& up, std::vector<int6
     // entries; dropping them and building them again from the table is a sorted pass each.
     const bool bulk = up.symbols.size() >= kBulkSymbolUpdates;
     if (bulk)
-      if (auto s = db_.exec("DROP INDEX IF EXISTS symbols_by_name_rank;"
+      if (auto s = db_.exec("DROP INDEX IF EXISTS symbols_by_name_kind;"
                             "DROP INDEX IF EXISTS symbols_by_centrality;"); !s)
         return s;
     Statement sym(h, "UPDATE symbols SET pagerank = ?, centrality = ?, community_id = ?, "

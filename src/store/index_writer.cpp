@@ -86,6 +86,10 @@ struct IndexWriter::Impl {
         defsNamed(db,
                   "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
                   "end_line FROM symbols WHERE name=?"),
+        valueDefsNamed(db,
+                       "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, "
+                       "start_line, end_line FROM symbols WHERE name=? AND "
+                       "kind IN ('variable', 'constant')"),
         defById(db,
                 "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
                 "end_line FROM symbols WHERE id=?"),
@@ -108,7 +112,7 @@ struct IndexWriter::Impl {
   Statement fileByPath, upsertFile, oldSymbols, insertSymbol, updateSymbol, setParent,
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
       deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
-      unbindFileTargets, touch, allFiles, defsNamed, defById, importsOfFile, bases, members,
+      unbindFileTargets, touch, allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, members,
       applyUpdate, applyDrop;
 };
 
@@ -410,6 +414,17 @@ Expected<std::vector<FileRow>> IndexWriter::files() {
 Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::string& name) {
   std::vector<DefinitionRow> out;
   auto& s = impl_->defsNamed;
+  s.bind(1, name);
+  while (s.step()) out.push_back(readDef(s));
+  const bool failed = s.failed();
+  s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
+  return out;
+}
+
+Expected<std::vector<DefinitionRow>> IndexWriter::valueDefinitionsNamed(const std::string& name) {
+  std::vector<DefinitionRow> out;
+  auto& s = impl_->valueDefsNamed;
   s.bind(1, name);
   while (s.step()) out.push_back(readDef(s));
   const bool failed = s.failed();

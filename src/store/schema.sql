@@ -47,9 +47,14 @@ CREATE TABLE IF NOT EXISTS symbols (
 );
 -- Definitions by name, most central first: `symbols` reads a name's first `limit` in this order
 -- and stops, where sorting all of them (5,612 fields named `flags` in the kernel) cost 50 ms.
--- Replaces symbols_by_name(name) of older indexes.
+-- The kind is in the entry so that a read of some kinds only (the resolver's variables and
+-- constants for a read or write, `symbols` with a kind) skips the others without reading their
+-- rows; the id before it keeps the order `ORDER BY centrality DESC, id` reads in, so such a read
+-- still stops at its limit. Replaces symbols_by_name(name) and symbols_by_name_rank(name,
+-- centrality) of older indexes.
 DROP INDEX IF EXISTS symbols_by_name;
-CREATE INDEX IF NOT EXISTS symbols_by_name_rank ON symbols(name, centrality DESC);
+DROP INDEX IF EXISTS symbols_by_name_rank;
+CREATE INDEX IF NOT EXISTS symbols_by_name_kind ON symbols(name, centrality DESC, id, kind);
 -- did-you-mean suggestions compare names case-insensitively (SqliteIndex::similarNames)
 CREATE INDEX IF NOT EXISTS symbols_by_name_nocase ON symbols(name COLLATE NOCASE);
 CREATE INDEX IF NOT EXISTS symbols_by_qualified ON symbols(qualified_name);

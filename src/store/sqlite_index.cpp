@@ -213,7 +213,7 @@ void SqliteIndex::release(std::unique_ptr<Database> db) {
 Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequest& req,
                                                          bool* more) {
   CG_LEASE(lease);
-  // In the order of symbols_by_name_rank (centrality, then id), so the read stops after the
+  // In the order of symbols_by_name_kind (centrality, then id), so the read stops after the
   // first `limit` that pass the filters however many definitions the name has; those are then
   // ordered by centrality, path and line.
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +

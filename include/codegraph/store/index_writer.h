@@ -85,12 +85,12 @@ struct Resolution {
 
 // The indexes of schema.sql that the statements a resolution runs need (their query plans
 // with only these are the ones with every index):
-//   definitionsNamed → symbols_by_name_rank; importsOf, refsPage (and its order) → refs_by_file;
+//   definitionsNamed, valueDefinitionsNamed → symbols_by_name_kind; importsOf, refsPage (and its order) → refs_by_file;
 //   basesOf → refs_by_source; inheritMemberVisibility → symbols_by_qualified, symbols_by_file.
 // definition and applyResolutions go by rowid, files() scans. Go's structural pass is not part
 // of it: it reads refs_bases and refs_structural, after endBulkLoad.
 inline constexpr std::array<std::string_view, 5> kResolveIndexes = {
-    "symbols_by_name_rank", "symbols_by_qualified", "symbols_by_file", "refs_by_file",
+    "symbols_by_name_kind", "symbols_by_qualified", "symbols_by_file", "refs_by_file",
     "refs_by_source"};
 
 class IndexWriter {
@@ -129,6 +129,10 @@ class IndexWriter {
   Expected<std::vector<FileRow>> filesAt(const std::vector<std::string>& paths);
   Expected<bool> hasFiles();
   Expected<std::vector<DefinitionRow>> definitionsNamed(const std::string& name);
+  // Only the variables and constants of that name, the definitions a read or write can bind to:
+  // their kind is in the index entry, so the others' rows (the kernel's 5,612 fields named
+  // `flags`) are never read.
+  Expected<std::vector<DefinitionRow>> valueDefinitionsNamed(const std::string& name);
   Expected<DefinitionRow> definition(int64_t id);
   Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
   // Resolved `extends` targets of a symbol (for lookups in base classes).

@@ -185,5 +185,68 @@ TEST(BulkLoad, AFullIndexCancelledWhileResolvingIsCompletedByTheNextRun) {
   }
 }
 
+// A read or write binds only a variable or constant, so the resolver reads those alone, and the
+// kind in symbols_by_name_kind's entries lets SQLite skip the other definitions of the name
+// without reading their rows (the kernel has 5,612 fields named `flags`): the statement
+// checks the kind on the index entry (a deferred seek) before any column of the table.
+TEST(BulkLoad, ValueDefinitionsAreReadWithoutTheRowsOfOtherKinds) {
+  TempTree t;
+  t.write("a.c", "int flags;\nstatic const int limit = 3;\nstruct s { int flags; };\n"
+                 "struct u { long flags; };\nint f(struct s *p) { return p->flags + flags; }\n");
+  auto db = openDb(t.root() / "db" / "index.db");
+  ASSERT_TRUE(db);
+  auto summary = indexRepository(*db, options(t.root()));
+  ASSERT_TRUE(summary.ok()) << summary.error().message;
+  store::IndexWriter writer(*db);
+  auto all = writer.definitionsNamed("flags");
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->size(), 3u);
+  auto values = writer.valueDefinitionsNamed("flags");
+  ASSERT_TRUE(values.ok());
+  ASSERT_EQ(values->size(), 1u);
+  EXPECT_EQ(values->front().qualifiedName, "flags");
+  EXPECT_EQ(values->front().kind, model::SymbolKind::kVariable);
+  auto constants = writer.valueDefinitionsNamed("limit");
+  ASSERT_TRUE(constants.ok());
+  EXPECT_EQ(constants->size(), 1u);
+
+  std::vector<std::string> ops;
+  store::Statement plan(db->handle(),
+                        "EXPLAIN SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, "
+                        "start_line, end_line FROM symbols WHERE name='flags' AND "
+                        "kind IN ('variable', 'constant')");
+  while (plan.step()) ops.push_back(plan.text(1));
+  const auto deferred = std::find(ops.begin(), ops.end(), "DeferredSeek");
+  EXPECT_NE(deferred, ops.end()) << "the table row is read before the kind is checked";
+
+  // `symbols` reads a name's definitions most central first and stops at its limit: the index
+  // holds them in that order (no sort of all of them first).
+  store::Statement order(db->handle(),
+                         "EXPLAIN QUERY PLAN SELECT id FROM symbols WHERE name='flags' "
+                         "ORDER BY centrality DESC, id LIMIT 2");
+  std::string steps;
+  while (order.step()) steps += order.text(3) + "\n";
+  EXPECT_NE(steps.find("symbols_by_name_kind"), std::string::npos) << steps;
+  EXPECT_EQ(steps.find("TEMP B-TREE"), std::string::npos) << steps;
+}
+
+// A database indexed before the kind was in the name index gets the new index when a writer
+// opens it, and loses the old one.
+TEST(BulkLoad, AnOlderNameIndexIsReplacedOnOpen) {
+  TempTree t;
+  const fs::path path = t.root() / "db" / "index.db";
+  {
+    auto db = openDb(path);
+    ASSERT_TRUE(db);
+    ASSERT_TRUE(db->exec("DROP INDEX symbols_by_name_kind;"
+                         "CREATE INDEX symbols_by_name_rank ON symbols(name, centrality DESC);").ok());
+  }
+  auto db = openDb(path);
+  ASSERT_TRUE(db);
+  const auto names = indexNames(*db);
+  EXPECT_NE(std::find(names.begin(), names.end(), "symbols_by_name_kind"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "symbols_by_name_rank"), names.end());
+}
+
 }  // namespace
 }  // namespace cg::indexer
