@@ -786,15 +786,10 @@ struct Resolver::Impl {
           }
           // An imported name may be re-exported under another name: look for the original.
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
-          std::vector<int64_t> computed;
-          const std::vector<int64_t>* filesPtr = nullptr;
-          if (merge && wildcard && includeClosure(b).nameIndependent) continue;  // marked by markIncludeReach
-          if (!filesPtr) {
-            computed = followReexports(b.files, original);
-            if (merge && wildcard) computed = withImplementations(std::move(computed));
-            filesPtr = &computed;
-          }
-          const std::vector<int64_t>& files = *filesPtr;
+          // An include whose closure does not depend on the name was matched above.
+          if (merge && wildcard && includeClosure(b).nameIndependent) continue;
+          std::vector<int64_t> files = followReexports(b.files, original);
+          if (merge && wildcard) files = withImplementations(std::move(files));
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const DefinitionRow& d : rows(pool)) {
