@@ -52,7 +52,8 @@ Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitio
   auto db = store::Database::open(o);
   if (!db) return db.error();
   // Its reads are spread over the whole file, like the writer's: no map (see Database::open).
-  if (auto s = (*db)->exec("PRAGMA mmap_size=0"); !s) return s.error();
+  // A small page cache: the resolver caches the rows it reads, and the OS caches the file.
+  if (auto s = (*db)->exec("PRAGMA mmap_size=0; PRAGMA cache_size=-8192"); !s) return s.error();
   BindHelper h;
   h.db = std::move(*db);
   h.reader = std::make_unique<store::IndexWriter>(*h.db);
