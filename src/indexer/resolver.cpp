@@ -8,6 +8,7 @@
 
 #include "codegraph/lang/builtins.h"
 #include "module_map.h"
+#include "resolver_rules.h"
 
 namespace cg::indexer {
 namespace {
@@ -17,97 +18,12 @@ using model::SymbolKind;
 using store::DefinitionRow;
 using store::PendingRef;
 using store::Resolution;
+using namespace resolver_rules;
 
 constexpr double kScopeConfidence = 1.0;
 constexpr double kQualifiedConfidence = 0.9;
 constexpr double kUniqueConfidence = 0.7;
 constexpr double kUniqueReceiverConfidence = 0.6;
-
-bool compatible(RefKind ref, SymbolKind def) {
-  switch (ref) {
-    case RefKind::kCalls:
-      return model::isCallable(def) || def == SymbolKind::kClass || def == SymbolKind::kStruct ||
-             def == SymbolKind::kUnion;
-    case RefKind::kExtends:
-      return def == SymbolKind::kClass || def == SymbolKind::kStruct ||
-             def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
-             def == SymbolKind::kType;
-    case RefKind::kImplements:  // a Ruby mixin (`include M`) implements a module
-      return def == SymbolKind::kInterface || def == SymbolKind::kTrait ||
-             def == SymbolKind::kClass || def == SymbolKind::kModule;
-    case RefKind::kUses:
-      return model::isTypeLike(def);
-    case RefKind::kAccesses:
-    case RefKind::kAssigns:
-      return def == SymbolKind::kVariable || def == SymbolKind::kConstant;
-    default:
-      return true;
-  }
-}
-
-bool isSelfQualifier(const std::string& q) {
-  return q == "self" || q == "this" || q == "cls" || q == "Self" || q == "@" || q == "super" ||
-         q == "self.class" || q == "static" || q == "$this";
-}
-
-// Languages where members of the enclosing class are in scope without `this.`.
-bool implicitThis(const std::string& language) {
-  return language == "cpp" || language == "java" || language == "csharp" ||
-         language == "kotlin" || language == "scala" || language == "swift" || language == "ruby";
-}
-
-// Languages whose package is the directory: names of sibling files are in scope.
-bool directoryPackage(const std::string& language) {
-  return language == "go" || language == "java" || language == "kotlin" || language == "csharp" ||
-         language == "scala" || language == "swift" || language == "php";
-}
-
-bool splitDeclarationAndDefinition(const std::string& language) {
-  return language == "c" || language == "cpp";
-}
-
-// In `import static a.b.C.m` / `use a::C::m` (module as written, name m): "C".
-std::string ownerSegment(const std::string& module, const std::string& name) {
-  std::string m = module;
-  for (const char* sep : {"::", "."}) {
-    std::string suffix = std::string(sep) + name;
-    if (m.size() > suffix.size() && m.compare(m.size() - suffix.size(), suffix.size(), suffix) == 0) {
-      m = m.substr(0, m.size() - suffix.size());
-      break;
-    }
-  }
-  size_t cut = m.find_last_of(".:");
-  return cut == std::string::npos ? m : m.substr(cut + 1);
-}
-
-// C/C++ headers: a declaration there and a definition in a source file are one symbol.
-bool isHeader(const std::string& path) {
-  size_t dot = path.rfind('.');
-  if (dot == std::string::npos) return false;
-  std::string ext = path.substr(dot + 1);
-  return ext == "h" || ext == "hh" || ext == "hpp" || ext == "hxx" || ext == "h++" || ext == "inl";
-}
-
-std::string firstSegment(const std::string& q) {
-  size_t cut = q.find_first_of(".:");
-  return cut == std::string::npos ? q : q.substr(0, cut);
-}
-std::string lastSegment(const std::string& q) {
-  size_t cut = q.find_last_of(".:");
-  return cut == std::string::npos ? q : q.substr(cut + 1);
-}
-
-std::vector<std::string> dottedSegments(const std::string& q) {
-  std::vector<std::string> out;
-  size_t pos = 0;
-  while (true) {
-    size_t next = q.find('.', pos);
-    out.push_back(q.substr(pos, next == std::string::npos ? std::string::npos : next - pos));
-    if (next == std::string::npos) break;
-    pos = next + 1;
-  }
-  return out;
-}
 
 // Definitions a reference may bind to: pointers to rows held by the resolver's caches.
 using Candidates = std::vector<const DefinitionRow*>;
@@ -160,29 +76,28 @@ struct Resolver::Impl {
     if (!readFailure) readFailure = e;
   }
 
-  const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
-    auto it = defsCache.find(name);
-    if (it != defsCache.end()) return it->second;
-    auto rows = writer.definitionsNamed(name);
-    auto& slot = defsCache[name];
+  using DefsByName = std::unordered_map<std::string, std::vector<DefinitionRow>>;
+  // The rows `read` returns for `name`, read once and kept in `cache` (and by id).
+  template <typename Read>
+  const std::vector<DefinitionRow>& cachedDefs(DefsByName& cache, const std::string& name, Read read) {
+    auto it = cache.find(name);
+    if (it != cache.end()) return it->second;
+    auto rows = read(name);
+    auto& slot = cache[name];
     if (rows) slot = std::move(*rows);
     else noteFailure(rows.error());
     for (const auto& d : slot) defById.emplace(d.id, &d);
     return slot;
   }
-
+  const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
+    return cachedDefs(defsCache, name, [this](const std::string& n) { return writer.definitionsNamed(n); });
+  }
   // For a read or write: the variables and constants of that name (all it can bind to).
   const std::vector<DefinitionRow>& valueDefsNamed(const std::string& name) {
-    auto it = valueDefsCache.find(name);
-    if (it != valueDefsCache.end()) return it->second;
-    auto rows = writer.valueDefinitionsNamed(name);
-    auto& slot = valueDefsCache[name];
-    if (rows) slot = std::move(*rows);
-    else noteFailure(rows.error());
-    for (const auto& d : slot) defById.emplace(d.id, &d);
-    return slot;
+    return cachedDefs(valueDefsCache, name,
+                      [this](const std::string& n) { return writer.valueDefinitionsNamed(n); });
   }
-  std::unordered_map<std::string, std::vector<DefinitionRow>> valueDefsCache;
+  DefsByName valueDefsCache;
 
   const DefinitionRow* def(int64_t id) {
     if (id == 0) return nullptr;

@@ -411,26 +411,25 @@ Expected<std::vector<FileRow>> IndexWriter::files() {
   return out;
 }
 
-Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::string& name) {
+namespace {
+// The definition rows statement `s` (one parameter: the name) returns.
+Expected<std::vector<DefinitionRow>> readDefinitions(Statement& s, sqlite3* db, const std::string& name) {
   std::vector<DefinitionRow> out;
-  auto& s = impl_->defsNamed;
   s.bind(1, name);
   while (s.step()) out.push_back(readDef(s));
   const bool failed = s.failed();
   s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
+  if (failed) return sqliteError(db, "reading the index");
   return out;
+}
+}  // namespace
+
+Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::string& name) {
+  return readDefinitions(impl_->defsNamed, db_.handle(), name);
 }
 
 Expected<std::vector<DefinitionRow>> IndexWriter::valueDefinitionsNamed(const std::string& name) {
-  std::vector<DefinitionRow> out;
-  auto& s = impl_->valueDefsNamed;
-  s.bind(1, name);
-  while (s.step()) out.push_back(readDef(s));
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
-  return out;
+  return readDefinitions(impl_->valueDefsNamed, db_.handle(), name);
 }
 
 Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
