@@ -657,8 +657,12 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           for (unsigned i = 0; i < bindThreads; ++i) {
             auto h = openBindHelper(db.path(), heldDefinitions);
             if (!h) {
-              spdlog::warn("binding references on {} helper thread(s): no read connection for "
-                           "another ({})", helpers.size(), h.error().message);
+              if (helpers.empty())
+                spdlog::warn("binding references on the calling thread: no read connection for a "
+                             "helper ({})", h.error().message);
+              else
+                spdlog::warn("binding references on {} helper thread(s): no read connection for "
+                             "another ({})", helpers.size(), h.error().message);
               break;
             }
             helpers.push_back(std::move(*h));

@@ -48,8 +48,7 @@ CREATE TABLE IF NOT EXISTS symbols (
 -- Definitions by name, most central first: `symbols` reads a name's first `limit` in this order
 -- and stops, where sorting all of them (5,612 fields named `flags` in the kernel) cost 50 ms.
 -- The kind is in the entry so that a read of some kinds only (the resolver's variables and
--- constants for a read or write, `symbols` with a kind) skips the others without reading their
--- rows; the id before it keeps the order `ORDER BY centrality DESC, id` reads in, so such a read
+-- constants for a read or write) skips the others without reading their rows; the id before it keeps the order `ORDER BY centrality DESC, id` reads in, so such a read
 -- still stops at its limit. Replaces symbols_by_name(name) and symbols_by_name_rank(name,
 -- centrality) of older indexes.
 DROP INDEX IF EXISTS symbols_by_name;

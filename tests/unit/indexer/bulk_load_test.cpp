@@ -16,6 +16,7 @@
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
 #include "codegraph/store/index_writer.h"
+#include "indexer/resolver.h"
 #include "store/statement.h"
 #include "temp_tree.h"
 
@@ -246,6 +247,34 @@ TEST(BulkLoad, AnOlderNameIndexIsReplacedOnOpen) {
   const auto names = indexNames(*db);
   EXPECT_NE(std::find(names.begin(), names.end(), "symbols_by_name_kind"), names.end());
   EXPECT_EQ(std::find(names.begin(), names.end(), "symbols_by_name_rank"), names.end());
+}
+
+// A resolver whose read of the index fails (here: the table is gone under it) says so, instead
+// of binding as if the name had no definitions; the pipeline fails the run on it.
+TEST(BulkLoad, AResolverSaysWhenAReadOfTheIndexFailed) {
+  TempTree t;
+  t.write("a.c", "int limit;\nint f(void) { return g() + limit; }\nint g(void) { return 1; }\n");
+  auto db = openDb(t.root() / "db" / "index.db");
+  ASSERT_TRUE(db);
+  auto summary = indexRepository(*db, options(t.root()));
+  ASSERT_TRUE(summary.ok()) << summary.error().message;
+  store::IndexWriter writer(*db);
+  auto refs = writer.refsPage(store::RefPage::kOthers, 0, 0, 100);
+  ASSERT_TRUE(refs.ok());
+  ASSERT_FALSE(refs->empty());
+  {
+    Resolver healthy(writer);
+    ASSERT_TRUE(healthy.prepare().ok());
+    (void)healthy.resolveMore(*refs);
+    EXPECT_TRUE(healthy.readStatus().ok());
+  }
+  Resolver resolver(writer);
+  ASSERT_TRUE(resolver.prepare().ok());
+  ASSERT_TRUE(db->exec("DROP TABLE symbols_fts; DROP TABLE symbols;").ok());
+  (void)resolver.resolveMore(*refs);
+  auto status = resolver.readStatus();
+  ASSERT_FALSE(status.ok());
+  EXPECT_NE(status.error().message.find("reading the index"), std::string::npos) << status.error().message;
 }
 
 }  // namespace
