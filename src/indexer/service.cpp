@@ -1,10 +1,5 @@
 #include "codegraph/indexer/service.h"
 
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#include <cerrno>
-
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -14,11 +9,12 @@
 
 #include "codegraph/lang/extractor.h"
 #include "codegraph/store/index_writer.h"
+#include "codegraph/support/background.h"
 
 namespace cg::indexer {
 namespace {
 
-constexpr int kBackgroundNice = 5;  // added to the coordinator thread's nice value
+constexpr int kIndexingNice = 5;  // added to the coordinator thread's nice value
 constexpr auto kReaderPollNotReady = std::chrono::milliseconds(250);
 constexpr auto kProgressWriteEvery = std::chrono::milliseconds(300);
 constexpr auto kAnalyticsQuiet = std::chrono::milliseconds(400);
@@ -37,15 +33,6 @@ IndexProgress parseProgress(const std::string& text) {
 
 bool isDiskFull(const Error& e) {
   return e.message.find("full") != std::string::npos;
-}
-
-// Lowers this thread's CPU priority (threads it creates inherit it): indexing yields to the
-// protocol and tool threads on a busy machine.
-void lowerThreadPriority() {
-  auto tid = static_cast<id_t>(::syscall(SYS_gettid));
-  errno = 0;
-  int current = ::getpriority(PRIO_PROCESS, tid);
-  if (errno == 0) (void)::setpriority(PRIO_PROCESS, tid, std::min(19, current + kBackgroundNice));
 }
 
 }  // namespace
@@ -77,7 +64,9 @@ void IndexService::sleepFor(std::chrono::milliseconds d) {
 }
 
 void IndexService::run() {
-  lowerThreadPriority();
+  // Indexing yields to the protocol and tool threads on a busy machine (threads it creates
+  // inherit the priority).
+  support::lowerThreadPriority(kIndexingNice);
   const auto lockPath = IndexerLock::pathFor(options_.dbPath);
   bool announcedReader = false;
   while (!cancel_) {
@@ -220,6 +209,7 @@ void IndexService::runIndexer() {
                      [&](const std::string& a, const std::string& b) { return count[a] > count[b]; });
     // Checks for a stop between languages, so stopping waits for one compilation at most.
     queryWarmup_ = std::thread([this, languages] {
+      support::lowerThreadPriority(support::kLowestPriority);  // nothing waits for it (support/background.h)
       for (const auto& language : languages) {
         if (cancel_) return;
         lang::precompileQueries({language});
@@ -227,10 +217,14 @@ void IndexService::runIndexer() {
     });
   }
   // The graph the deferred analytics of later edits start from (one full read now, so an edit's
-  // analytics read only the files it changed). Gives way to a change that arrives meanwhile.
-  // Without a watcher no edit follows: nothing to keep.
+  // analytics read only the files it changed). Gives way to a change that arrives meanwhile, and
+  // runs at the lowest priority: tool calls go first. Without a watcher no edit follows: nothing
+  // to keep.
   if (options_.watch && refreshes_ > 0 && !analyticsDueAt_)
-    if (auto s = primeGraphCache(*db_, graphCache_, [this] { return analyticsInterrupted(false); }); !s)
+    if (auto s = support::atLowPriority([this] {
+          return primeGraphCache(*db_, graphCache_, [this] { return analyticsInterrupted(false); });
+        });
+        !s)
       spdlog::debug("graph cache not loaded: {}", s.error().message);
 
   using Clock = std::chrono::steady_clock;
@@ -378,7 +372,11 @@ void IndexService::runAnalyticsIfDue() {
   // unless the analytics have already waited their longest: then they finish.
   const bool overdue = std::chrono::steady_clock::now() >= analyticsFirstDue_ + kAnalyticsMaxDelay;
   auto interrupted = [this, overdue] { return analyticsInterrupted(overdue); };
-  if (auto s = runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted, &graphCache_); !s) {
+  // At the lowest priority, like the graph cache: tool calls arriving meanwhile go first.
+  if (auto s = support::atLowPriority([&] {
+        return runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted, &graphCache_);
+      });
+      !s) {
     if (s.error().code == ErrorCode::kCancelled) {
       // Still due: the refresh that interrupted them schedules them again.
       analyticsDueAt_ = std::chrono::steady_clock::now() + kAnalyticsQuiet;

@@ -65,6 +65,7 @@ struct Call {
   std::string tool;
   std::mutex progressMutex;
   std::optional<double> lastProgress;  // MCP: progress must increase with each notification
+  std::chrono::steady_clock::time_point queuedAt = std::chrono::steady_clock::now();
 };
 
 void ignoreSigpipe() {
@@ -429,6 +430,7 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
       auto micros = [](std::chrono::steady_clock::time_point from) {
         return std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - from).count();
       };
+      const double queuedMicros = micros(call->queuedAt);
       auto started = std::chrono::steady_clock::now();
       tools::ToolResult result = invokeTool(tool, args, ctx);
       const double handlerMicros = micros(started);
@@ -436,9 +438,9 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
       if (!call->cancelled) {
         started = std::chrono::steady_clock::now();
         response = cappedLine(id, resultResponse(id, renderToolResult(std::move(result), notes)), tool.name);
-        spdlog::debug("mcp: {} (id {}) took {:.2f} ms, rendering {} bytes {:.2f} ms{}", tool.name, key,
-                      handlerMicros / 1000, response->size(), micros(started) / 1000,
-                      isError ? ", isError" : "");
+        spdlog::debug("mcp: {} (id {}) took {:.2f} ms after {:.2f} ms in the queue, rendering {} bytes {:.2f} ms{}",
+                      tool.name, key, handlerMicros / 1000, queuedMicros / 1000, response->size(),
+                      micros(started) / 1000, isError ? ", isError" : "");
       }
     }
   } catch (const std::exception& e) {  // rendering failed (e.g. out of memory)
