@@ -64,11 +64,15 @@ struct Node {
 
 // The relations of `s` to `opts.depth` levels. `expanded` holds the ids already expanded in this
 // tree (the root included) so a cycle is listed but not followed twice. `presence`
-// (SymbolIndex::fileSymbolsPage), when known, skips the first level's directions that have none.
+// (SymbolIndex::fileSymbolsPage, asked for presenceKinds(opts)), when known, skips the first
+// level's relations whose kind of reference the symbol has none of.
 Expected<std::vector<Group>> fetchRelations(const ToolEnv& env, const model::Symbol& s,
                                             const Options& opts, std::set<int64_t>& expanded,
                                             const CallContext& ctx,
                                             const model::RefPresence* presence = nullptr);
+
+// The kinds of reference the relations of `opts` read, per direction (for fileSymbolsPage).
+model::PresenceKinds presenceKinds(const Options& opts);
 
 // A file's top-level relations (imports and module-level calls), one level.
 Expected<std::vector<Group>> fetchFileRelations(const ToolEnv& env, const std::string& path,

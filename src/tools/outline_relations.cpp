@@ -1,4 +1,5 @@
 // outline: the relation table and fetching a symbol's relations to a depth (outline.h).
+#include <algorithm>
 #include <map>
 
 #include "outline.h"
@@ -12,7 +13,8 @@ constexpr uint32_t kFetchPerDirection = 40;  // reference rows read per symbol, 
 
 // Groups the references of one direction by relation, one item per symbol at the other end.
 Status collect(const ToolEnv& env, int64_t symbolId, const std::string& topLevelOf,
-               const Options& opts, bool incoming, size_t cap, std::vector<Group>& out) {
+               const Options& opts, bool incoming, size_t cap, std::vector<Group>& out,
+               const model::RefPresence* presence = nullptr) {
   const auto& table = relationTable();
   std::vector<int> wanted;
   model::RefsRequest req;
@@ -20,10 +22,14 @@ Status collect(const ToolEnv& env, int64_t symbolId, const std::string& topLevel
   req.topLevelOfFile = topLevelOf;
   req.incoming = incoming;
   req.includeUnresolved = !incoming && !opts.omitNative;
-  req.limit = kFetchPerDirection;
+  // Incoming: one site per caller, and no more callers than are shown (the rest is counted).
+  // Outgoing: the first sites, deduplicated by target below.
+  req.oneSitePerSource = incoming;
+  req.limit = incoming ? static_cast<uint32_t>(cap) : kFetchPerDirection;
   for (int r : opts.relations) {
     if (table[r].incoming != incoming) continue;
     if (!topLevelOf.empty() && incoming) continue;
+    if (presence && !presence->has(table[r].kind, incoming)) continue;  // none of that kind
     wanted.push_back(r);
     req.kinds.push_back(table[r].kind);
   }
@@ -79,10 +85,8 @@ Expected<std::vector<Group>> fetchLevel(const ToolEnv& env, const model::Symbol&
   std::vector<Group> groups;
   if (level > opts.depth || ctx.cancelled()) return groups;
   size_t cap = level == 1 ? kItemsPerRelation : kItemsPerNestedRelation;
-  for (bool incoming : {false, true}) {
-    if (presence && !(incoming ? presence->incoming : presence->outgoing)) continue;
-    if (auto st = collect(env, s.id, "", opts, incoming, cap, groups); !st) return st.error();
-  }
+  for (bool incoming : {false, true})
+    if (auto st = collect(env, s.id, "", opts, incoming, cap, groups, presence); !st) return st.error();
   // Display order is the order of opts.relations.
   std::stable_sort(groups.begin(), groups.end(),
                    [](const Group& a, const Group& b) { return a.relation < b.relation; });
@@ -140,6 +144,16 @@ Expected<std::vector<Group>> fetchRelations(const ToolEnv& env, const model::Sym
                                             const CallContext& ctx, const model::RefPresence* presence) {
   expanded.insert(s.id);
   return fetchLevel(env, s, opts, 1, expanded, ctx, presence);
+}
+
+model::PresenceKinds presenceKinds(const Options& opts) {
+  model::PresenceKinds out;
+  const auto& table = relationTable();
+  for (int r : opts.relations) {
+    auto& kinds = table[r].incoming ? out.incoming : out.outgoing;
+    if (std::find(kinds.begin(), kinds.end(), table[r].kind) == kinds.end()) kinds.push_back(table[r].kind);
+  }
+  return out;
 }
 
 Expected<std::vector<Group>> fetchFileRelations(const ToolEnv& env, const std::string& path,

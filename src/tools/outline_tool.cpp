@@ -117,7 +117,9 @@ struct Packer {
 
   // The next page of a paged section's nodes (with their reference presence).
   Status readPage(Section& sec) {
-    auto page = env.index->fileSymbolsPage(sec.paged, sec.nextOffset, kSymbolPage, opts.depth >= 1);
+    const model::PresenceKinds kinds = presenceKinds(opts);
+    auto page = env.index->fileSymbolsPage(sec.paged, sec.nextOffset, kSymbolPage,
+                                           opts.depth >= 1 ? &kinds : nullptr);
     if (!page) return page.error();
     const size_t from = sec.nodes.size();
     for (size_t i = 0; i < page->symbols.size(); ++i) {

@@ -65,6 +65,10 @@ struct RefsRequest {
   // With symbolId 0: the references made at this file's top level (imports, module-level
   // calls). Outgoing only.
   std::string topLevelOfFile;
+  // Incoming only: one reference per source symbol (per file for references made at a file's
+  // top level), the first in index order, and `limit` counts sources, not sites. Only those
+  // rows are read in full: a caller with 40 call sites costs what one with one does.
+  bool oneSitePerSource = false;
 };
 // Outgoing `imports` rows are returned only when `kinds` names imports explicitly.
 
@@ -81,9 +85,19 @@ struct RefCounts {
   bool capped = false;  // RefCountsRequest::cap was reached: the counts are a lower bound
   const RefCount& operator[](RefKind k) const { return byKind[static_cast<size_t>(k)]; }
 };
+// Which kinds of reference a symbol has in each direction: bit (1 << kind) of each kind asked
+// for (PresenceKinds) that has at least one, of any state (a superset of what refs() finds).
 struct RefPresence {
-  bool outgoing = false;
-  bool incoming = false;
+  uint32_t outgoing = 0;
+  uint32_t incoming = 0;
+  bool has(RefKind kind, bool incomingSide) const {
+    return ((incomingSide ? incoming : outgoing) >> static_cast<unsigned>(kind)) & 1u;
+  }
+};
+// The kinds whose presence fileSymbolsPage reports, per direction.
+struct PresenceKinds {
+  std::vector<RefKind> outgoing;
+  std::vector<RefKind> incoming;
 };
 struct RefCountsRequest {
   int64_t symbolId = 0;
@@ -143,17 +157,18 @@ class SymbolIndex {
   virtual Expected<uint32_t> fileSymbolCount(const std::string& path) = 0;
   // Up to `limit` of a file's symbols in the order of fileSymbols, from the `offset`-th on, so a
   // caller that shows the first few of a header's thousands reads only those. With
-  // `withPresence`, also for each of them whether any reference starts at it and whether any
-  // ends at it, of any kind or state: a superset of what refs() finds, so a caller outlining a
-  // file asks refs() only in the directions that can answer (most symbols of a header have no
-  // references at all).
+  // `presenceOf`, also for each of them which of those kinds of reference start at it and which
+  // end at it (one index probe each), so a caller outlining a file asks refs() only for the kinds
+  // that can answer (most symbols of a header have none: a field is read and written, never
+  // called).
   struct FileSymbolsPage {
     std::vector<Symbol> symbols;
     std::vector<RefPresence> presence;  // parallel to symbols, when asked for
     bool more = false;                  // symbols follow this page
   };
   virtual Expected<FileSymbolsPage> fileSymbolsPage(const std::string& path, uint32_t offset,
-                                                    uint32_t limit, bool withPresence) = 0;
+                                                    uint32_t limit,
+                                                    const PresenceKinds* presenceOf) = 0;
 
   // Analytics (src/graph computes them; empty until the first computation).
   virtual Expected<std::optional<Community>> community(int64_t communityId) = 0;

@@ -59,7 +59,7 @@ class SqliteIndex : public model::SymbolIndex {
   Expected<std::vector<model::Symbol>> fileSymbols(const std::string& path) override;
   Expected<uint32_t> fileSymbolCount(const std::string& path) override;
   Expected<FileSymbolsPage> fileSymbolsPage(const std::string& path, uint32_t offset, uint32_t limit,
-                                            bool withPresence) override;
+                                            const model::PresenceKinds* presenceOf) override;
   Expected<std::optional<model::Community>> community(int64_t communityId) override;
   Expected<std::vector<model::DocumentRef>> documentsNaming(int64_t symbolId, uint32_t limit,
                                                             bool* more) override;

@@ -3,10 +3,12 @@
 // limit; what comes back is a sample of that size, ordered for display, with `more` set.
 #include <gtest/gtest.h>
 
+#include <set>
 #include <string>
 #include <tuple>
 
 #include "indexed_repo.h"
+#include "store/statement.h"
 
 namespace cg::tools::testing {
 namespace {
@@ -100,6 +102,134 @@ TEST(BoundedReads, ManyReferencesComeBackUpToTheLimitSortedByPathWithTheirCounts
 }
 
 
+// Outline's incoming reads: one site per caller (the first indexed), `limit` callers at most,
+// the callers chosen from refs_to alone; references at a file's top level count once per file.
+// The distinct counts, now counted as refs_to streams by, equal count(DISTINCT) for every symbol.
+TEST(BoundedReads, OneSitePerCallerAndDistinctCallersCountedAsTheyStream) {
+  TempDir repo;
+  writeFile(repo.path / "pkg/target.py", "def target():\n    return 1\n");
+  for (int i = 0; i < 12; ++i) {
+    std::string n = (i < 10 ? "0" : "") + std::to_string(i);
+    writeFile(repo.path / ("pkg/c" + n + ".py"),
+              "from pkg.target import target\n\n"
+              "def many_" + n + "():\n    target()\n    target()\n    return target()\n\n"
+              "def once_" + n + "():\n    return target()\n\n"
+              "target()\ntarget()\n");
+  }
+  IndexedRepo r(repo.path);
+  auto& index = r.sqliteIndex();
+  model::LookupRequest lr;
+  lr.name = "target";
+  auto target = index.lookup(lr, nullptr);
+  ASSERT_TRUE(target.ok());
+  ASSERT_EQ(target->size(), 1u);
+
+  model::RefsRequest req;
+  req.symbolId = (*target)[0].id;
+  req.kinds = {model::RefKind::kCalls};
+  req.oneSitePerSource = true;
+  req.limit = 100;
+  bool more = true;
+  auto refs = index.refs(req, &more);
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  EXPECT_FALSE(more);
+  // 24 functions and 12 files' top levels, each once.
+  ASSERT_EQ(refs->size(), 36u);
+  std::set<std::string> seen;
+  for (const auto& v : *refs) {
+    std::string key = v.other.id ? v.other.uid : "file " + v.edge.sourcePath;
+    EXPECT_TRUE(seen.insert(key).second) << key << " twice";
+    if (v.other.name.rfind("many_", 0) == 0) {
+      EXPECT_EQ(v.edge.line, 4u) << "the first of its three sites";
+    }
+    if (v.other.id == 0) {
+      EXPECT_EQ(v.edge.line, 11u) << "the first top-level site of " << v.edge.sourcePath;
+    }
+  }
+  for (size_t i = 1; i < refs->size(); ++i)
+    EXPECT_LE(std::tie((*refs)[i - 1].edge.sourcePath, (*refs)[i - 1].edge.line),
+              std::tie((*refs)[i].edge.sourcePath, (*refs)[i].edge.line));
+  req.limit = 5;
+  refs = index.refs(req, &more);
+  ASSERT_TRUE(refs.ok());
+  EXPECT_EQ(refs->size(), 5u);
+  EXPECT_TRUE(more);
+
+  auto counts = index.refCounts({(*target)[0].id, true, false});
+  ASSERT_TRUE(counts.ok());
+  EXPECT_EQ((*counts)[model::RefKind::kCalls].sites, 12u * 6u);
+  EXPECT_EQ((*counts)[model::RefKind::kCalls].distinct, 36u);
+  EXPECT_EQ((*counts)[model::RefKind::kImports].distinct, 12u);
+
+  // Every symbol: the counts equal SQL's count(DISTINCT), per kind.
+  store::OpenOptions o;
+  o.path = r.dbPath();
+  o.readOnly = true;
+  auto db = store::Database::open(o);
+  ASSERT_TRUE(db) << db.error().message;
+  store::Statement ids((*db)->handle(), "SELECT id FROM symbols");
+  store::Statement expect((*db)->handle(),
+                          "SELECT kind, count(*), count(DISTINCT source_id) + "
+                          "count(DISTINCT CASE WHEN source_id IS NULL THEN file_id END) "
+                          "FROM refs WHERE target_id = ? GROUP BY kind");
+  size_t checked = 0;
+  while (ids.step()) {
+    auto got = index.refCounts({ids.i64(0), true, false});
+    ASSERT_TRUE(got.ok());
+    model::RefCounts want;
+    expect.reset();
+    expect.bind(1, ids.i64(0));
+    while (expect.step()) {
+      auto kind = model::parseRefKind(expect.text(0));
+      ASSERT_TRUE(kind.has_value());
+      want.byKind[static_cast<size_t>(*kind)] = {static_cast<uint32_t>(expect.i64(1)),
+                                                 static_cast<uint32_t>(expect.i64(2))};
+    }
+    for (int k = 0; k < model::kRefKindCount; ++k) {
+      EXPECT_EQ(got->byKind[k].sites, want.byKind[k].sites) << ids.i64(0) << " kind " << k;
+      EXPECT_EQ(got->byKind[k].distinct, want.byKind[k].distinct) << ids.i64(0) << " kind " << k;
+    }
+    ++checked;
+  }
+  EXPECT_EQ(checked, 25u);  // target, and two functions in each of 12 files
+}
+
+// A file's top level: its first sites by line, every kind asked for in one read, cut at the limit.
+TEST(BoundedReads, AFilesTopLevelComesBackInLineOrderUpToTheLimit) {
+  TempDir repo;
+  writeFile(repo.path / "pkg/lib.py", "def f():\n    return 1\n\nclass Base:\n    pass\n");
+  std::string body = "from pkg.lib import f, Base\n\n";
+  for (int i = 0; i < 30; ++i) body += "f()\nclass K" + std::to_string(i) + "(Base):\n    pass\n";
+  writeFile(repo.path / "pkg/top.py", body);
+  IndexedRepo r(repo.path);
+  auto& index = r.sqliteIndex();
+  model::RefsRequest req;
+  req.incoming = false;
+  req.topLevelOfFile = "pkg/top.py";
+  req.kinds = {model::RefKind::kCalls, model::RefKind::kImports};
+  req.limit = 100;
+  bool more = true;
+  auto refs = index.refs(req, &more);
+  ASSERT_TRUE(refs.ok()) << refs.error().message;
+  EXPECT_FALSE(more);
+  size_t calls = 0, imports = 0;
+  for (const auto& v : *refs) {
+    calls += v.edge.kind == model::RefKind::kCalls;
+    imports += v.edge.kind == model::RefKind::kImports;
+    EXPECT_NE(v.edge.kind, model::RefKind::kExtends) << "not asked for";
+  }
+  EXPECT_EQ(calls, 30u);
+  EXPECT_GE(imports, 1u);
+  req.limit = 10;
+  refs = index.refs(req, &more);
+  ASSERT_TRUE(refs.ok());
+  ASSERT_EQ(refs->size(), 10u);
+  EXPECT_TRUE(more);
+  for (size_t i = 1; i < refs->size(); ++i) EXPECT_LE((*refs)[i - 1].edge.line, (*refs)[i].edge.line);
+  EXPECT_EQ((*refs)[0].edge.kind, model::RefKind::kImports) << "line 1 comes first";
+  EXPECT_EQ((*refs)[9].edge.line, 3u * (10u - imports)) << "imports on line 1, then calls on 3, 6, 9...";
+}
+
 // A hub's count stops at a cap: the note says "at least", and the references listed are still
 // the first indexed; below the cap the count is exact.
 TEST(BoundedReads, AHubsReferenceCountStopsAtACapAndTheNoteSaysAtLeast) {
@@ -189,19 +319,22 @@ TEST(BoundedReads, AFileOutlineReadsItsSymbolsInPagesThatJoinSeamlessly) {
   EXPECT_EQ(*count, 451u);
   std::vector<std::string> paged;
   uint32_t offset = 0;
+  const model::PresenceKinds kinds{{model::RefKind::kCalls}, {model::RefKind::kCalls, model::RefKind::kExtends}};
   for (;;) {
-    auto page = index.fileSymbolsPage("big.py", offset, 200, true);
+    auto page = index.fileSymbolsPage("big.py", offset, 200, &kinds);
     ASSERT_TRUE(page.ok());
     ASSERT_EQ(page->presence.size(), page->symbols.size());
     for (size_t i = 0; i < page->symbols.size(); ++i) {
       paged.push_back(page->symbols[i].uid);
       const auto& s = page->symbols[i];
       if (s.name == "a") {
-        EXPECT_TRUE(page->presence[i].outgoing) << s.uid;
+        EXPECT_TRUE(page->presence[i].has(model::RefKind::kCalls, false)) << s.uid;
       } else if (s.name == "helper") {
-        EXPECT_TRUE(page->presence[i].incoming) << s.uid;
+        EXPECT_TRUE(page->presence[i].has(model::RefKind::kCalls, true)) << s.uid;
       } else if (s.name == "b") {
-        EXPECT_FALSE(page->presence[i].outgoing) << s.uid;  // (its class contains it: incoming)
+        EXPECT_EQ(page->presence[i].outgoing, 0u) << s.uid;
+        // Its class contains it: an incoming `contains`, which was not asked for.
+        EXPECT_EQ(page->presence[i].incoming, 0u) << s.uid;
       }
     }
     offset += static_cast<uint32_t>(page->symbols.size());
@@ -209,7 +342,7 @@ TEST(BoundedReads, AFileOutlineReadsItsSymbolsInPagesThatJoinSeamlessly) {
   }
   ASSERT_EQ(paged.size(), whole->size());
   for (size_t i = 0; i < paged.size(); ++i) EXPECT_EQ(paged[i], (*whole)[i].uid);
-  auto none = index.fileSymbolsPage("missing.py", 0, 200, true);
+  auto none = index.fileSymbolsPage("missing.py", 0, 200, &kinds);
   ASSERT_TRUE(none.ok());
   EXPECT_TRUE(none->symbols.empty());
   EXPECT_FALSE(none->more);
