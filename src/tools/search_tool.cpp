@@ -46,7 +46,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
                        {"signature", h.symbol.signature},
                        {"score", h.score}});
   }
-  return ToolResult::ofJson(out);
+  return ToolResult::ofJson(std::move(out));
 }
 
 }  // namespace

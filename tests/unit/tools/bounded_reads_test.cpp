@@ -262,6 +262,23 @@ TEST(BoundedReads, AHubsReferenceCountStopsAtACapAndTheNoteSaysAtLeast) {
 }
 
 
+// The cap is shared by all the definitions of the name: three busy definitions count 1,000
+// references together, not 1,000 each, and the note says "at least".
+TEST(BoundedReads, TheCountCapIsSharedByAllDefinitionsOfAName) {
+  TempDir repo;
+  for (int f = 0; f < 3; ++f) {
+    std::string body = "def hub():\n    return 1\n\ndef user():\n";
+    for (int i = 0; i < 600; ++i) body += "    hub()\n";
+    writeFile(repo.path / ("pkg/hub" + std::to_string(f) + ".py"), body);
+  }
+  IndexedRepo r(repo.path);
+  Json answer = r.json("symbols", {{"name", "hub"}});
+  EXPECT_EQ(answer["definitions"].size(), 3u);
+  EXPECT_EQ(answer["referenced_by"].size(), 50u);
+  EXPECT_EQ(answer["note"].get<std::string>(), "50 of at least 1000 references shown; use symbol_context for "
+                                               "one definition's edges by kind.") << answer["note"];
+}
+
 // outline of a file reads its symbols page by page while it packs them (a header of thousands
 // of constants shows its first hundred or so). The pages join seamlessly: the same tree as
 // one read, nesting carried across a page boundary, the right total, and a cut that reads only
