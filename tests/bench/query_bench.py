@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import re
 import select
 import subprocess
 import sys
@@ -197,6 +198,10 @@ def main():
     repo, db = find_db(label, repo, args)
     log(f"machine: {machine_line()}; serving {repo} with {db}")
     calls = sample_arguments(db, args.calls, args.seed)
+    # Row names hold commas inside their parentheses ("get_context (context, uid)").
+    only = {x.strip() for x in re.split(r",(?![^()]*\))", args.only)} if args.only else None
+    if only and not only <= set(calls):
+        raise SystemExit(f"--only: no row named {sorted(only - set(calls))}; rows: {list(calls)}")
     wdir = os.path.join(WORK, label)
     os.makedirs(wdir, exist_ok=True)
     cmd = [args.bin, "--repo", repo, "--db", db, "--log-level", os.environ.get("CG_LOG_LEVEL", "info")]
@@ -219,7 +224,6 @@ def main():
             res["settled_s"] = res["first_answer_s"] + srv.settle()
             res["settle_cpu_s"] = srv.cpu_s()
             log(f"server idle {res['settled_s']:.1f} s after start ({res['settle_cpu_s']:.1f} s of CPU so far); measuring")
-        only = {x.strip() for x in args.only.split(",")} if args.only else None
         for name, batch in calls.items():
             if only and name not in only:
                 continue
