@@ -25,6 +25,13 @@ void writeRepo(const fs::path& root) {
   }
 }
 
+// References come back ordered by path, then line.
+void expectInDisplayOrder(const std::vector<model::EdgeView>& refs) {
+  for (size_t i = 1; i < refs.size(); ++i)
+    EXPECT_LE(std::tie(refs[i - 1].edge.sourcePath, refs[i - 1].edge.line),
+              std::tie(refs[i].edge.sourcePath, refs[i].edge.line));
+}
+
 TEST(BoundedReads, ManyDefinitionsOfOneNameComeBackUpToTheLimitInDisplayOrder) {
   TempDir repo;
   writeRepo(repo.path);
@@ -74,9 +81,7 @@ TEST(BoundedReads, ManyReferencesComeBackUpToTheLimitSortedByPathWithTheirCounts
   ASSERT_TRUE(refs.ok()) << refs.error().message;
   EXPECT_EQ(refs->size(), 10u);
   EXPECT_TRUE(more);
-  for (size_t i = 1; i < refs->size(); ++i)
-    EXPECT_LT(std::tie((*refs)[i - 1].edge.sourcePath, (*refs)[i - 1].edge.line),
-              std::tie((*refs)[i].edge.sourcePath, (*refs)[i].edge.line));
+  expectInDisplayOrder(*refs);
 
   req.limit = 100;
   refs = index.refs(req, &more);
@@ -146,9 +151,7 @@ TEST(BoundedReads, OneSitePerCallerAndDistinctCallersCountedAsTheyStream) {
       EXPECT_EQ(v.edge.line, 11u) << "the first top-level site of " << v.edge.sourcePath;
     }
   }
-  for (size_t i = 1; i < refs->size(); ++i)
-    EXPECT_LE(std::tie((*refs)[i - 1].edge.sourcePath, (*refs)[i - 1].edge.line),
-              std::tie((*refs)[i].edge.sourcePath, (*refs)[i].edge.line));
+  expectInDisplayOrder(*refs);
   req.limit = 5;
   refs = index.refs(req, &more);
   ASSERT_TRUE(refs.ok());
