@@ -94,16 +94,28 @@ size_t editDistance(const std::string& a, const std::string& b) {
 }
 
 // FTS5 query from free text: each word split into name parts, each part a quoted prefix term.
+// One-character parts are left out when a longer part exists: the prefix indexes start at two
+// characters, so "s"* merged the doclists of every term starting with s (0.4 s on the kernel for
+// "trpc_s", 1.4 s for "LK_I2C2" with its OR fallback), and the longer parts (the joined form of
+// the query among them) already say which names can match.
 std::string ftsQuery(const std::string& text, const char* joiner) {
   std::string parts = splitNameParts(text);
-  std::set<std::string> seen;
-  std::string out;
+  std::vector<std::string> tokens;
+  bool anyLong = false;
   size_t pos = 0;
   while (pos < parts.size()) {
     size_t sp = parts.find(' ', pos);
     std::string tok = parts.substr(pos, sp == std::string::npos ? std::string::npos : sp - pos);
     pos = sp == std::string::npos ? parts.size() : sp + 1;
-    if (tok.empty() || !seen.insert(lower(tok)).second) continue;
+    if (tok.empty()) continue;
+    anyLong = anyLong || tok.size() > 1;
+    tokens.push_back(std::move(tok));
+  }
+  std::set<std::string> seen;
+  std::string out;
+  for (const auto& tok : tokens) {
+    if (anyLong && tok.size() == 1) continue;
+    if (!seen.insert(lower(tok)).second) continue;
     std::string quoted = "\"";
     for (char c : tok) {
       if (c == '"') quoted += "\"\"";

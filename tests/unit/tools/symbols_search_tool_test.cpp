@@ -161,6 +161,30 @@ TEST_F(SearchTool, FiltersAndLimit) {
   EXPECT_EQ(repo_->json("search", {{"query", "a"}, {"limit", 1}}).size(), 1u);
 }
 
+// One-letter parts of a query are not searched alone when a longer part exists: "z"* or "q"*
+// matched every name with a part starting with that letter (seconds on the kernel, and noise).
+TEST(SearchParts, OneLetterPartsDoNotWidenTheSearch) {
+  TempDir repo;
+  writeFile(repo.path / "m.py",
+            "def queue_work():\n    return 1\n\ndef quick():\n    return 2\n\n"
+            "def zz_top():\n    return 3\n\ndef zz_q_mode():\n    return 4\n");
+  IndexedRepo r(repo.path);
+  // Every part: the name that has them all.
+  Json both = r.json("search", {{"query", "zz_q"}});
+  ASSERT_FALSE(both.empty());
+  EXPECT_EQ(both[0]["name"], "zz_q_mode") << both.dump();
+  // No name has all the parts: the fallback lists names with any long part, never q* ones.
+  Json some = r.json("search", {{"query", "zz_q_x"}});
+  std::set<std::string> names;
+  for (const auto& h : some) names.insert(h["name"].get<std::string>());
+  EXPECT_TRUE(names.count("zz_top")) << some.dump();
+  EXPECT_FALSE(names.count("queue_work")) << some.dump();
+  EXPECT_FALSE(names.count("quick")) << some.dump();
+  // A one-letter query still searches that letter.
+  Json letter = r.json("search", {{"query", "q"}});
+  ASSERT_FALSE(letter.empty());
+}
+
 TEST_F(SearchTool, ArgumentErrors) {
   EXPECT_NE(repo_->error("search", Json::object()).find("'query'"), std::string::npos);
   EXPECT_NE(repo_->error("search", {{"query", " !! "}}).find("'query'"), std::string::npos);
