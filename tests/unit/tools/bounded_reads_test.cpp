@@ -25,6 +25,19 @@ void writeRepo(const fs::path& root) {
   }
 }
 
+// The id of the one definition named `name` (0, with a failure, when there is not exactly one).
+int64_t onlyDefinition(store::SqliteIndex& index, const std::string& name) {
+  model::LookupRequest lr;
+  lr.name = name;
+  auto defs = index.lookup(lr, nullptr);
+  EXPECT_TRUE(defs.ok());
+  if (!defs.ok() || defs->size() != 1) {
+    ADD_FAILURE() << name << ": " << (defs.ok() ? defs->size() : 0) << " definitions";
+    return 0;
+  }
+  return (*defs)[0].id;
+}
+
 // References come back ordered by path, then line.
 void expectInDisplayOrder(const std::vector<model::EdgeView>& refs) {
   for (size_t i = 1; i < refs.size(); ++i)
@@ -64,12 +77,8 @@ TEST(BoundedReads, ManyReferencesComeBackUpToTheLimitSortedByPathWithTheirCounts
   writeRepo(repo.path);
   IndexedRepo r(repo.path);
   auto& index = r.sqliteIndex();
-  model::LookupRequest lr;
-  lr.name = "target";
-  auto target = index.lookup(lr, nullptr);
-  ASSERT_TRUE(target.ok());
-  ASSERT_EQ(target->size(), 1u);
-  const int64_t id = (*target)[0].id;
+  const int64_t id = onlyDefinition(index, "target");
+  ASSERT_NE(id, 0);
 
   model::RefsRequest req;
   req.symbolId = id;
@@ -123,14 +132,11 @@ TEST(BoundedReads, OneSitePerCallerAndDistinctCallersCountedAsTheyStream) {
   }
   IndexedRepo r(repo.path);
   auto& index = r.sqliteIndex();
-  model::LookupRequest lr;
-  lr.name = "target";
-  auto target = index.lookup(lr, nullptr);
-  ASSERT_TRUE(target.ok());
-  ASSERT_EQ(target->size(), 1u);
+  const int64_t target = onlyDefinition(index, "target");
+  ASSERT_NE(target, 0);
 
   model::RefsRequest req;
-  req.symbolId = (*target)[0].id;
+  req.symbolId = target;
   req.kinds = {model::RefKind::kCalls};
   req.oneSitePerSource = true;
   req.limit = 100;
@@ -158,7 +164,7 @@ TEST(BoundedReads, OneSitePerCallerAndDistinctCallersCountedAsTheyStream) {
   EXPECT_EQ(refs->size(), 5u);
   EXPECT_TRUE(more);
 
-  auto counts = index.refCounts({(*target)[0].id, true, false});
+  auto counts = index.refCounts({target, true, false});
   ASSERT_TRUE(counts.ok());
   EXPECT_EQ((*counts)[model::RefKind::kCalls].sites, 12u * 6u);
   EXPECT_EQ((*counts)[model::RefKind::kCalls].distinct, 36u);
@@ -242,16 +248,13 @@ TEST(BoundedReads, AHubsReferenceCountStopsAtACapAndTheNoteSaysAtLeast) {
   writeFile(repo.path / "pkg/hub.py", body + "\ndef few():\n    return 2\n\ndef other():\n    few()\n    few()\n");
   IndexedRepo r(repo.path);
   auto& index = r.sqliteIndex();
-  model::LookupRequest lr;
-  lr.name = "hub";
-  auto hub = index.lookup(lr, nullptr);
-  ASSERT_TRUE(hub.ok());
-  ASSERT_EQ(hub->size(), 1u);
-  auto exact = index.refCounts({(*hub)[0].id, true, false, /*distinct=*/false});
+  const int64_t hub = onlyDefinition(index, "hub");
+  ASSERT_NE(hub, 0);
+  auto exact = index.refCounts({hub, true, false, /*distinct=*/false});
   ASSERT_TRUE(exact.ok());
   EXPECT_EQ((*exact)[model::RefKind::kCalls].sites, 1200u);
   EXPECT_FALSE(exact->capped);
-  auto capped = index.refCounts({(*hub)[0].id, true, false, /*distinct=*/false, 1000});
+  auto capped = index.refCounts({hub, true, false, /*distinct=*/false, 1000});
   ASSERT_TRUE(capped.ok());
   EXPECT_EQ((*capped)[model::RefKind::kCalls].sites, 1000u);
   EXPECT_TRUE(capped->capped);
