@@ -4,6 +4,8 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <atomic>
+#include <system_error>
 #include <unordered_set>
 
 #include "codegraph/store/analytics_writer.h"
@@ -91,16 +93,18 @@ Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache
   return -1;
 }
 
-Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, std::chrono::milliseconds budget,
-                                         std::function<bool()> interrupted, GraphCache::State* cache) {
-  const auto started = Clock::now();
+Expected<ComputedAnalytics> computeGraphAnalytics(store::Database& db, bool incremental,
+                                                  std::chrono::milliseconds budget,
+                                                  std::function<bool()> interrupted, GraphCache::State* cache) {
+  ComputedAnalytics out;
+  out.started = Clock::now();
+  out.incremental = incremental;
   std::optional<model::GraphSnapshot> own;
   const model::GraphSnapshot* snapshot = nullptr;
-  int64_t filesRead = -1;
   if (cache) {
     auto updated = updateGraphCache(db, *cache, interrupted);
     if (!updated) return updated.error();
-    filesRead = *updated;
+    out.filesRead = *updated;
     snapshot = &*cache->snapshot;
   } else {
     store::SqliteGraphSource source(db);
@@ -110,27 +114,28 @@ Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, 
     own = std::move(*loaded);
     snapshot = &*own;
   }
-  const double loadSeconds = since(started);
+  out.loadSeconds = since(out.started);
 
   graph::AnalyseOptions options;
   options.incremental = incremental;
-  options.deadline = started + budget;
+  options.deadline = out.started + budget;
   options.interrupted = interrupted;
   if (own) options.edgesRead = [&own] { std::vector<model::GraphEdge>().swap(own->edges); };
   if (incremental)
     if (auto drift = db.meta("analytics_drift"); drift) options.previousDrift = std::atof(drift->c_str());
-  AnalyticsRun run;
-  const size_t nodeCount = snapshot->nodes.size(), edgeCount = snapshot->edges.size();  // before edgesRead
-  run.report = graph::analyse(*snapshot, options);
-  const auto& report = run.report;
-  if (report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
-  // A snapshot of our own is not needed for the write: freed first, so that the write (and the
+  out.nodeCount = snapshot->nodes.size();
+  out.edgeCount = snapshot->edges.size();  // before edgesRead
+  out.report = graph::analyse(*snapshot, options);
+  if (out.report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
+  // A snapshot of our own is not needed for the write: freed here, so that the write (and the
   // index it rebuilds) does not add to it.
-  if (own) {
-    snapshot = nullptr;
-    own.reset();
-  }
+  return out;
+}
 
+Expected<AnalyticsRun> writeGraphAnalytics(store::Database& db, ComputedAnalytics&& computed) {
+  AnalyticsRun run;
+  run.report = std::move(computed.report);
+  const auto& report = run.report;
   const auto writeStart = Clock::now();
   store::AnalyticsWriter writer(db);
   // One transaction for the results and the meta rows that describe them.
@@ -151,14 +156,55 @@ Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, 
       "analyse ({}): {} symbols, {} edges; {} {:.3f}s, graph {:.3f}s, pagerank {:.3f}s ({} iterations{}), "
       "communities {:.3f}s ({}{}, modularity {:.3f}), docs+rest {:.3f}s ({} links), write {:.3f}s "
       "({} symbol rows, {} new communities); total {:.3f}s",
-      incremental ? "incremental" : "full", nodeCount, edgeCount,
-      filesRead < 0 ? std::string("load") : fmt::format("update of {} files", filesRead), loadSeconds,
-      report.buildSeconds, report.pagerankSeconds, report.pagerankIterations,
+      computed.incremental ? "incremental" : "full", computed.nodeCount, computed.edgeCount,
+      computed.filesRead < 0 ? std::string("load") : fmt::format("update of {} files", computed.filesRead),
+      computed.loadSeconds, report.buildSeconds, report.pagerankSeconds, report.pagerankIterations,
       report.pagerankConverged ? "" : ", not converged", report.communitySeconds, report.communities,
       report.louvainRan ? (report.louvainComplete ? ", louvain" : ", louvain cut by the deadline") : ", kept",
       report.modularity, report.otherSeconds, report.docLinks, writeSeconds, report.update.symbols.size(),
-      report.update.newCommunities.size(), since(started));
+      report.update.newCommunities.size(), since(computed.started));
   return run;
+}
+
+Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, std::chrono::milliseconds budget,
+                                         std::function<bool()> interrupted, GraphCache::State* cache) {
+  auto computed = computeGraphAnalytics(db, incremental, budget, std::move(interrupted), cache);
+  if (!computed) return computed.error();
+  return writeGraphAnalytics(db, std::move(*computed));
+}
+
+AnalyticsInBackground::AnalyticsInBackground(const std::filesystem::path& dbPath, std::chrono::milliseconds budget)
+    : stop_(std::make_unique<std::atomic<bool>>(false)) {
+  std::atomic<bool>* stop = stop_.get();
+  try {
+    job_ = std::async(std::launch::async, [dbPath, budget, stop]() -> Expected<ComputedAnalytics> {
+      store::OpenOptions o;
+      o.path = dbPath;
+      o.readOnly = true;
+      o.rebuildIfIncompatible = false;
+      auto db = store::Database::open(o);
+      if (!db) return db.error();
+      // It reads every symbol and edge once, in order: a small page cache, no map (see
+      // Database::open: mapped pages count in the resident memory).
+      if (auto s = (*db)->exec("PRAGMA mmap_size=0; PRAGMA cache_size=-8192"); !s) return s.error();
+      return computeGraphAnalytics(**db, false, budget, [stop] { return stop->load(); });
+    });
+  } catch (const std::system_error& e) {  // no thread to be had: finish() computes them itself
+    spdlog::debug("graph analytics on the calling thread: {}", e.what());
+  }
+}
+
+AnalyticsInBackground::~AnalyticsInBackground() {
+  if (!job_.valid()) return;
+  stop_->store(true);
+  job_.wait();
+}
+
+Expected<AnalyticsRun> AnalyticsInBackground::finish(store::Database& db, std::chrono::milliseconds budget) {
+  if (!job_.valid()) return runGraphAnalytics(db, false, budget);
+  auto computed = job_.get();
+  if (!computed) return computed.error();
+  return writeGraphAnalytics(db, std::move(*computed));
 }
 
 HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem::path& root, bool useGit) {

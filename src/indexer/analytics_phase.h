@@ -9,13 +9,16 @@
 //    runs only when HEAD moved since the stored `history_head` (or the stored history is more
 //    than 12 hours old: the 90-day window moves), and finish() writes the result in one
 //    transaction. Outside a git work tree it clears any stored history once.
-// Threads: the Database's thread; HistoryRefresh runs git on one extra thread.
+// Threads: the Database's thread; HistoryRefresh runs git on one extra thread, and
+// AnalyticsInBackground computes on one extra thread with a connection of its own.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <future>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -52,6 +55,41 @@ struct AnalyticsRun {
 Expected<AnalyticsRun> runGraphAnalytics(store::Database& db, bool incremental, std::chrono::milliseconds budget,
                                          std::function<bool()> interrupted = {},
                                          GraphCache::State* cache = nullptr);
+
+// The two halves of runGraphAnalytics. computeGraphAnalytics loads the graph (from `cache` when
+// given, see above) and analyses it, writing nothing; writeGraphAnalytics stores the result in
+// one transaction (the caller's open one, or its own) with the meta rows that describe it.
+struct ComputedAnalytics {
+  graph::AnalyseReport report;
+  bool incremental = false;
+  size_t nodeCount = 0, edgeCount = 0;
+  int64_t filesRead = -1;  // -1: the whole graph was loaded
+  double loadSeconds = 0;
+  std::chrono::steady_clock::time_point started;
+};
+Expected<ComputedAnalytics> computeGraphAnalytics(store::Database& db, bool incremental,
+                                                  std::chrono::milliseconds budget,
+                                                  std::function<bool()> interrupted = {},
+                                                  GraphCache::State* cache = nullptr);
+Expected<AnalyticsRun> writeGraphAnalytics(store::Database& db, ComputedAnalytics&& computed);
+
+// A full index's analytics, computed on a thread of their own over a read-only connection to
+// what the writer has committed, while the writer's thread builds the remaining indexes (on the
+// kernel: load and analysis ~30 s, those indexes ~55 s, each mostly on one core). finish() waits
+// and writes them through the writer's connection; without a thread (none could be started) it
+// computes them itself. Destroying it unfinished stops the computation and waits for it.
+class AnalyticsInBackground {
+ public:
+  AnalyticsInBackground(const std::filesystem::path& dbPath, std::chrono::milliseconds budget);
+  ~AnalyticsInBackground();
+  AnalyticsInBackground(const AnalyticsInBackground&) = delete;
+  AnalyticsInBackground& operator=(const AnalyticsInBackground&) = delete;
+  Expected<AnalyticsRun> finish(store::Database& db, std::chrono::milliseconds budget);
+
+ private:
+  std::unique_ptr<std::atomic<bool>> stop_;
+  std::future<Expected<ComputedAnalytics>> job_;
+};
 
 // Brings cache->snapshot up to date (see GraphCache), inside the caller's transaction; returns
 // the number of files re-read, or -1 when the whole graph was loaded.

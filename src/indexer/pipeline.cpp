@@ -571,6 +571,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - indexStart).count());
   }
 
+  // A full index's analytics, computing while its last indexes are built (see below).
+  std::optional<AnalyticsInBackground> background;
   // ---- resolve ----
   if (summary.fullIndex || !changedFiles.empty() || !affectedNames.empty() || !importerFiles.empty() || summary.filesRemoved > 0) {
     auto resolveStart = std::chrono::steady_clock::now();
@@ -714,11 +716,11 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       }
       if (auto s = applyUnapplied(); !s) return fail(s.error());
       helpers.clear();  // their caches (hundreds of MB on the kernel) are not needed below
-      // Every other index of the schema, now that no resolution is left to apply; in this
-      // transaction, so that a committed index always has them. Go's structural pass reads two.
+      // The indexes the graph's readers need, now that no resolution is left to apply: Go's
+      // structural pass (below) and the analytics' load. The others follow.
       t = std::chrono::steady_clock::now();
-      if (auto s = writer.endBulkLoad(); !s) return fail(s.error());
-      spdlog::info("indexes built in {:.2f}s (the others, after resolving)", since(t));
+      if (auto s = writer.buildIndexes(store::kGraphIndexes); !s) return fail(s.error());
+      spdlog::info("indexes built in {:.2f}s (those the graph is read through)", since(t));
     } else {
       std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
       auto t = std::chrono::steady_clock::now();
@@ -751,6 +753,21 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // the analytics and the two peaks would add up (glibc keeps freed heap in its arenas).
   releaseFreeMemory();
   lap("resolve");
+  if (summary.fullIndex) {
+    // The graph is complete: committed, the analytics read it on a thread and connection of
+    // their own while this one builds every other index of the schema. The index is not ready
+    // before those are built and committed with `indexed_at` (below), so no reader is served
+    // from a database without its indexes. After the resolver's memory is released: the two
+    // would add up.
+    if (auto s = writer.commit(); !s) return fail(s.error());
+    if (auto s = writer.begin(); !s) return s.error();
+    background.emplace(db.path(), options.analyticsBudget);
+    const auto t = std::chrono::steady_clock::now();
+    if (auto s = writer.endBulkLoad(); !s) return fail(s.error());
+    spdlog::info("indexes built in {:.2f}s (the others, after resolving; the analytics meanwhile)",
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count());
+    lap("indexes");
+  }
   // ---- analyse ----
   // A refresh that changed something recomputes inside its own transaction, so readers see the
   // new symbols and their scores together; a full index analyses after its last batch.
@@ -789,7 +806,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   lap("commit");
   if (analyseFull) {
     report("analysing", 0, 0);
-    auto analysed = runGraphAnalytics(db, false, options.analyticsBudget);
+    auto analysed = background ? background->finish(db, options.analyticsBudget)
+                               : runGraphAnalytics(db, false, options.analyticsBudget);
     if (!analysed) return analysed.error();
   }
   if (auto s = history.finish(db); !s) return s.error();

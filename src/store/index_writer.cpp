@@ -151,15 +151,24 @@ std::string schemaIndexSql(std::string_view name) {
 }
 }  // namespace
 
-Status IndexWriter::buildResolveIndexes() {
-  std::string sql = "BEGIN;";
-  for (std::string_view name : kResolveIndexes) {
+Status IndexWriter::buildIndexes(std::span<const std::string_view> names) {
+  std::string sql;
+  for (std::string_view name : names) {
     std::string create = schemaIndexSql(name);
     if (create.empty())
       return makeError(ErrorCode::kInternal, "schema.sql defines no index " + std::string(name));
     sql += create;
   }
-  if (auto s = db_.exec(sql + "COMMIT;"); !s) {
+  return db_.exec(sql);
+}
+
+Status IndexWriter::buildResolveIndexes() {
+  if (auto s = begin(); !s) return s;
+  if (auto s = buildIndexes(kResolveIndexes); !s) {
+    rollback();
+    return s;
+  }
+  if (auto s = commit(); !s) {
     rollback();
     return s;
   }
@@ -261,7 +270,11 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
       if (auto st = I.insertSymbol.run(); !st) return st.error();
       if (p < 0 || static_cast<size_t>(p) < i) parentSet[i] = true;
       ids[i] = sqlite3_last_insert_rowid(db_.handle());
-      I.insertFts.bind(1, ids[i]).bind(2, splitNameParts(s.name)).bind(3, splitNameParts(s.qualifiedName));
+      // A qualified name equal to the name (a C function, a macro: three in four of the kernel's
+      // symbols) would only repeat the name's tokens: a match needs every token in some column,
+      // so leaving it empty finds the same rows, and the full-text index takes half the writes.
+      I.insertFts.bind(1, ids[i]).bind(2, splitNameParts(s.name))
+          .bind(3, s.qualifiedName == s.name ? std::string() : splitNameParts(s.qualifiedName));
       if (auto st = I.insertFts.run(); !st) return st.error();
       result.addedNames.push_back(s.name);
     }
@@ -658,7 +671,11 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
     if (s.failed()) return sqliteError(db, "counting edges");
   }
   {
-    Statement s(db, "SELECT count(*) FROM refs WHERE target_id IS NULL AND kind <> 'imports' AND dropped = 0");
+    // One pass over the table: through refs_to, each of the rows without a target (the kernel's
+    // 5.9 million, dropped ones included) was looked up for `dropped` (3.9 s warm, 7.9 s cold;
+    // the scan: 1.5 s and 2.5 s).
+    Statement s(db, "SELECT count(*) FROM refs NOT INDEXED WHERE target_id IS NULL AND kind <> 'imports' "
+                    "AND dropped = 0");
     if (!s.step()) return sqliteError(db, "counting unresolved references");
     c.unresolved = static_cast<uint64_t>(s.i64(0));
   }

@@ -19,7 +19,7 @@ namespace {
 constexpr const char* kNodeColumns =
     "SELECT s.id, s.file_id, s.uid, s.name, s.qualified_name, f.path, s.kind, s.complexity, s.is_test, "
     "s.pagerank, s.centrality, s.community_id, s.complexity_rank FROM symbols s JOIN files f ON f.id = s.file_id";
-// The WHERE is refs_edges' (schema.sql), so every edge read is covered by that index.
+// The WHERE is refs_graph_edges' (schema.sql), so every edge read is covered by that index.
 constexpr const char* kEdgeColumns =
     "SELECT source_id, target_id, kind, confidence, file_id FROM refs WHERE target_id IS NOT NULL AND "
     "source_id IS NOT NULL AND dropped = 0";

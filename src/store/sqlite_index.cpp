@@ -525,7 +525,7 @@ Expected<std::vector<model::Neighbour>> SqliteIndex::neighbours(int64_t symbolId
                                                               bool* more) {
   CG_LEASE(lease);
   // Both read an index in its own order and stop at the limit: a symbol with thousands of
-  // references costs no more than one with `limit`. Outgoing: covered by refs_edges.
+  // references costs no more than one with `limit`. Outgoing: covered by refs_graph_edges.
   // Incoming: refs_to, one row lookup per edge for its confidence.
   Statement st(lease.handle(),
                incoming ? "SELECT source_id, kind, confidence FROM refs INDEXED BY refs_to "

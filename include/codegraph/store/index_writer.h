@@ -9,6 +9,7 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -88,10 +89,15 @@ struct Resolution {
 //   definitionsNamed, valueDefinitionsNamed → symbols_by_name_kind; importsOf, refsPage (and its order) → refs_by_file;
 //   basesOf → refs_by_source; inheritMemberVisibility → symbols_by_qualified, symbols_by_file.
 // definition and applyResolutions go by rowid, files() scans. Go's structural pass is not part
-// of it: it reads refs_bases and refs_structural, after endBulkLoad.
+// of it: it reads refs_bases and refs_structural (kGraphIndexes), built once every resolution is applied.
 inline constexpr std::array<std::string_view, 5> kResolveIndexes = {
     "symbols_by_name_kind", "symbols_by_qualified", "symbols_by_file", "refs_by_file",
     "refs_by_source"};
+
+// The indexes the graph's readers need before the others: the analytics load
+// (SqliteGraphSource reads every edge through refs_graph_edges) and Go's structural pass.
+inline constexpr std::array<std::string_view, 3> kGraphIndexes = {"refs_graph_edges", "refs_structural",
+                                                                   "refs_bases"};
 
 class IndexWriter {
  public:
@@ -109,12 +115,16 @@ class IndexWriter {
   // them row by row, and built again in two steps. buildResolveIndexes builds the ones the
   // resolution reads (kResolveIndexes); endBulkLoad builds all the others once every resolution
   // is applied: applying one sets a reference's target_id, and keeping the indexes on target_id
-  // (refs_to, refs_edges, refs_bases, refs_by_target_file) up to date at random positions cost
+  // (refs_to, refs_graph_edges, refs_bases, refs_by_target_file) up to date at random positions cost
   // the kernel's full index 234 s. beginBulkLoad and buildResolveIndexes run outside a
   // transaction, endBulkLoad inside the caller's. If the process dies before endBulkLoad is
   // committed, the next Database::open recreates every index from the schema.
+  // buildIndexes builds the named indexes of the schema that are missing, inside the caller's
+  // transaction: a full index builds kGraphIndexes first of all the others, commits, and builds
+  // the rest while its analytics read the graph on another connection (AnalyticsInBackground).
   Status beginBulkLoad();
   Status buildResolveIndexes();
+  Status buildIndexes(std::span<const std::string_view> names);
   Status endBulkLoad();
 
   Expected<WriteResult> writeFile(const FileRecord& file);

@@ -8,6 +8,7 @@
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
+#include "indexer/analytics_phase.h"
 #include "temp_tree.h"
 
 namespace cg::indexer {
@@ -165,6 +166,36 @@ TEST(AnalyticsPipeline, SameTreeGivesTheSameAnalytics) {
   auto a = indexTree(t.root(), t.path(".db/a.db"));
   auto b = indexTree(t.root(), t.path(".db/b.db"));
   EXPECT_EQ(a.lines, b.lines);
+}
+
+// A full index computes its analytics on a connection and thread of their own
+// (AnalyticsInBackground) while its last indexes are built; they come out as computed inline,
+// and one abandoned before finish() stops and writes nothing.
+TEST(AnalyticsPipeline, AnalyticsComputedInTheBackgroundEqualTheInlineOnes) {
+  TempTree t;
+  writeRepo(t);
+  auto r = indexTree(t.root(), t.path(".db/index.db"));
+  const auto dbPath = t.path(".db/index.db");
+  auto forget = [&] {
+    ASSERT_TRUE(r.db->exec("UPDATE symbols SET pagerank = 0, centrality = 0, community_id = 0, "
+                           "complexity_rank = 0; DELETE FROM communities; DELETE FROM doc_links; "
+                           "UPDATE meta SET value = 'none' WHERE key = 'analytics_at'").ok());
+  };
+  forget();
+  { AnalyticsInBackground abandoned(dbPath, std::chrono::seconds(60)); }
+  EXPECT_EQ(*r.db->meta("analytics_at"), "none");
+  EXPECT_TRUE(withPrefix(*store::dumpAnalytics(*r.db), "community ").empty());
+
+  AnalyticsInBackground background(dbPath, std::chrono::seconds(60));
+  auto run = background.finish(*r.db, std::chrono::seconds(60));
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_NE(*r.db->meta("analytics_at"), "none");
+  EXPECT_EQ(*store::dumpAnalytics(*r.db), r.lines);
+
+  forget();
+  auto inlineRun = runGraphAnalytics(*r.db, false, std::chrono::seconds(60));
+  ASSERT_TRUE(inlineRun.ok()) << inlineRun.error().message;
+  EXPECT_EQ(*store::dumpAnalytics(*r.db), r.lines);
 }
 
 TEST(AnalyticsPipeline, GitHistoryIsStoredAndFollowsHead) {

@@ -93,7 +93,7 @@ std::vector<std::string> dump(store::Database& db) {
   return lines ? *lines : std::vector<std::string>{};
 }
 
-TEST(BulkLoad, TheTwoStepsBuildExactlyTheSchemasIndexes) {
+TEST(BulkLoad, TheThreeStepsBuildExactlyTheSchemasIndexes) {
   TempTree t;
   const auto schema = schemaIndexes(t.root());
   ASSERT_FALSE(schema.empty());
@@ -107,6 +107,20 @@ TEST(BulkLoad, TheTwoStepsBuildExactlyTheSchemasIndexes) {
   expected.insert(expected.end(), {"doc_links_by_doc", "file_commits_by_file"});
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(indexNames(*db), expected);
+  // Then the ones the graph is read through: the analytics' load reads every edge through
+  // refs_graph_edges alone (no table row), as it does with all indexes.
+  ASSERT_TRUE(writer.begin().ok());
+  ASSERT_TRUE(writer.buildIndexes(store::kGraphIndexes).ok());
+  ASSERT_TRUE(writer.commit().ok());
+  expected.insert(expected.end(), store::kGraphIndexes.begin(), store::kGraphIndexes.end());
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(indexNames(*db), expected);
+  store::Statement plan(db->handle(),
+                        "EXPLAIN QUERY PLAN SELECT source_id, target_id, kind, confidence, file_id FROM refs "
+                        "WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0");
+  std::string steps;
+  while (plan.step()) steps += plan.text(3) + "\n";
+  EXPECT_NE(steps.find("COVERING INDEX refs_graph_edges"), std::string::npos) << steps;
   ASSERT_TRUE(writer.begin().ok());
   ASSERT_TRUE(writer.endBulkLoad().ok());
   ASSERT_TRUE(writer.commit().ok());
@@ -247,6 +261,24 @@ TEST(BulkLoad, AnOlderNameIndexIsReplacedOnOpen) {
   const auto names = indexNames(*db);
   EXPECT_NE(std::find(names.begin(), names.end(), "symbols_by_name_kind"), names.end());
   EXPECT_EQ(std::find(names.begin(), names.end(), "symbols_by_name_rank"), names.end());
+}
+
+// The same for the graph's edge index, which did not cover the graph's read without `dropped`.
+TEST(BulkLoad, AnOlderEdgeIndexIsReplacedOnOpen) {
+  TempTree t;
+  const fs::path path = t.root() / "db" / "index.db";
+  {
+    auto db = openDb(path);
+    ASSERT_TRUE(db);
+    ASSERT_TRUE(db->exec("DROP INDEX refs_graph_edges;"
+                         "CREATE INDEX refs_edges ON refs(source_id, target_id, kind, confidence, file_id) "
+                         "WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;").ok());
+  }
+  auto db = openDb(path);
+  ASSERT_TRUE(db);
+  const auto names = indexNames(*db);
+  EXPECT_NE(std::find(names.begin(), names.end(), "refs_graph_edges"), names.end());
+  EXPECT_EQ(std::find(names.begin(), names.end(), "refs_edges"), names.end());
 }
 
 // A resolver whose read of the index fails (here: the table is gone under it) says so, instead

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "indexed_repo.h"
+#include "store/statement.h"
 
 namespace cg::tools::testing {
 namespace {
@@ -183,6 +184,39 @@ TEST(SearchParts, OneLetterPartsDoNotWidenTheSearch) {
   // A one-letter query still searches that letter.
   Json letter = r.json("search", {{"query", "q"}});
   ASSERT_FALSE(letter.empty());
+}
+
+// A qualified name equal to the name adds no tokens of its own to the full-text index, and
+// search finds such names by every part, the joined form and prefixes as before; a qualified
+// name that differs (a method) still matches by its qualifier.
+TEST(SearchParts, QualifiedNamesEqualToTheNameAreNotIndexedTwice) {
+  TempDir repo;
+  writeFile(repo.path / "net.c", "int parse_http_request(int fd) { return fd; }\n");
+  writeFile(repo.path / "shop.py", "class CartView:\n    def parseItem(self):\n        return 1\n");
+  IndexedRepo r(repo.path);
+  for (const char* query : {"parse_http", "http request", "parsehttp", "PARSE_HTTP_REQ"}) {
+    Json hits = r.json("search", {{"query", query}});
+    ASSERT_FALSE(hits.empty()) << query;
+    EXPECT_EQ(hits[0]["name"], "parse_http_request") << query << " " << hits.dump();
+  }
+  Json method = r.json("search", {{"query", "CartView parse"}});
+  ASSERT_FALSE(method.empty());
+  EXPECT_EQ(method[0]["name"], "parseItem") << method.dump();
+
+  store::OpenOptions o;
+  o.path = r.dbPath();
+  o.readOnly = true;
+  auto db = store::Database::open(o);
+  ASSERT_TRUE(db) << db.error().message;
+  store::Statement parts((*db)->handle(),
+                         "SELECT s.name, f.qualified_parts FROM symbols_fts f JOIN symbols s ON s.id = f.rowid "
+                         "WHERE s.name IN ('parse_http_request', 'parseItem') ORDER BY s.name");
+  ASSERT_TRUE(parts.step());
+  EXPECT_EQ(parts.text(0), "parseItem");
+  EXPECT_NE(parts.text(1).find("Cart"), std::string::npos) << parts.text(1);
+  ASSERT_TRUE(parts.step());
+  EXPECT_EQ(parts.text(0), "parse_http_request");
+  EXPECT_EQ(parts.text(1), "");
 }
 
 TEST_F(SearchTool, ArgumentErrors) {
