@@ -203,7 +203,12 @@ AnalyticsInBackground::~AnalyticsInBackground() {
 Expected<AnalyticsRun> AnalyticsInBackground::finish(store::Database& db, std::chrono::milliseconds budget) {
   if (!job_.valid()) return runGraphAnalytics(db, false, budget);
   auto computed = job_.get();
-  if (!computed) return computed.error();
+  if (!computed) {
+    // Its own connection failed it (no file handle, say): the writer's can still do the work.
+    spdlog::warn("graph analytics beside the index builds failed ({}); computing them again",
+                 computed.error().message);
+    return runGraphAnalytics(db, false, budget);
+  }
   return writeGraphAnalytics(db, std::move(*computed));
 }
 

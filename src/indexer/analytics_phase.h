@@ -76,8 +76,9 @@ Expected<AnalyticsRun> writeGraphAnalytics(store::Database& db, ComputedAnalytic
 // A full index's analytics, computed on a thread of their own over a read-only connection to
 // what the writer has committed, while the writer's thread builds the remaining indexes (on the
 // kernel: load and analysis ~30 s, those indexes ~55 s, each mostly on one core). finish() waits
-// and writes them through the writer's connection; without a thread (none could be started) it
-// computes them itself. Destroying it unfinished stops the computation and waits for it.
+// and writes them through the writer's connection; without a thread (none could be started), or
+// when the thread's connection failed, it computes them itself. Destroying it unfinished stops
+// the computation and waits for it.
 class AnalyticsInBackground {
  public:
   AnalyticsInBackground(const std::filesystem::path& dbPath, std::chrono::milliseconds budget);

@@ -196,6 +196,13 @@ TEST(AnalyticsPipeline, AnalyticsComputedInTheBackgroundEqualTheInlineOnes) {
   auto inlineRun = runGraphAnalytics(*r.db, false, std::chrono::seconds(60));
   ASSERT_TRUE(inlineRun.ok()) << inlineRun.error().message;
   EXPECT_EQ(*store::dumpAnalytics(*r.db), r.lines);
+
+  // Its own connection cannot open: the writer's connection computes them instead.
+  forget();
+  AnalyticsInBackground unopened(t.path(".db/no-such-dir/index.db"), std::chrono::seconds(60));
+  auto fallback = unopened.finish(*r.db, std::chrono::seconds(60));
+  ASSERT_TRUE(fallback.ok()) << fallback.error().message;
+  EXPECT_EQ(*store::dumpAnalytics(*r.db), r.lines);
 }
 
 TEST(AnalyticsPipeline, GitHistoryIsStoredAndFollowsHead) {
