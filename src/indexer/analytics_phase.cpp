@@ -178,15 +178,8 @@ AnalyticsInBackground::AnalyticsInBackground(const std::filesystem::path& dbPath
   std::atomic<bool>* stop = stop_.get();
   try {
     job_ = std::async(std::launch::async, [dbPath, budget, stop]() -> Expected<ComputedAnalytics> {
-      store::OpenOptions o;
-      o.path = dbPath;
-      o.readOnly = true;
-      o.rebuildIfIncompatible = false;
-      auto db = store::Database::open(o);
+      auto db = store::Database::openHelperReader(dbPath);
       if (!db) return db.error();
-      // It reads every symbol and edge once, in order: a small page cache, no map (see
-      // Database::open: mapped pages count in the resident memory).
-      if (auto s = (*db)->exec("PRAGMA mmap_size=0; PRAGMA cache_size=-8192"); !s) return s.error();
       return computeGraphAnalytics(**db, false, budget, [stop] { return stop->load(); });
     });
   } catch (const std::system_error& e) {  // no thread to be had: finish() computes them itself

@@ -45,15 +45,8 @@ struct BindHelper {
 };
 
 Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitions) {
-  store::OpenOptions o;
-  o.path = dbPath;
-  o.readOnly = true;
-  o.rebuildIfIncompatible = false;
-  auto db = store::Database::open(o);
+  auto db = store::Database::openHelperReader(dbPath);
   if (!db) return db.error();
-  // Its reads are spread over the whole file, like the writer's: no map (see Database::open).
-  // A small page cache: the resolver caches the rows it reads, and the OS caches the file.
-  if (auto s = (*db)->exec("PRAGMA mmap_size=0; PRAGMA cache_size=-8192"); !s) return s.error();
   BindHelper h;
   h.db = std::move(*db);
   h.reader = std::make_unique<store::IndexWriter>(*h.db);

@@ -70,6 +70,17 @@ Expected<int> storedVersion(sqlite3* db) {
 
 }  // namespace
 
+Expected<std::unique_ptr<Database>> Database::openHelperReader(const std::filesystem::path& path) {
+  OpenOptions o;
+  o.path = path;
+  o.readOnly = true;
+  o.rebuildIfIncompatible = false;
+  auto db = open(o);
+  if (!db) return db.error();
+  if (auto s = (*db)->exec("PRAGMA mmap_size=0; PRAGMA cache_size=-8192"); !s) return s.error();
+  return db;
+}
+
 Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
   bool rebuilt = false;
   for (int attempt = 0; attempt < 2; ++attempt) {

@@ -44,6 +44,11 @@ struct OpenOptions {
 class Database {
  public:
   static Expected<std::unique_ptr<Database>> open(const OpenOptions& options);
+  // A read-only connection for a helper thread of the indexing process (binding, the analytics
+  // of a full index): its reads are spread over the whole file or stream through it once, so it
+  // maps nothing (mapped pages count in the resident memory) and keeps a small page cache (the
+  // OS caches the file; the helpers keep what they need).
+  static Expected<std::unique_ptr<Database>> openHelperReader(const std::filesystem::path& path);
   ~Database();
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
