@@ -245,40 +245,33 @@ TEST(BulkLoad, ValueDefinitionsAreReadWithoutTheRowsOfOtherKinds) {
   EXPECT_EQ(steps.find("TEMP B-TREE"), std::string::npos) << steps;
 }
 
-// A database indexed before the kind was in the name index gets the new index when a writer
-// opens it, and loses the old one.
-TEST(BulkLoad, AnOlderNameIndexIsReplacedOnOpen) {
+// A database written by an older version, with `oldIndexSql` where the schema now has
+// `current`, gets the current index when a writer opens it, and loses the old one (`old`).
+void expectReplacedOnOpen(const std::string& current, const std::string& old, const std::string& oldIndexSql) {
   TempTree t;
   const fs::path path = t.root() / "db" / "index.db";
   {
     auto db = openDb(path);
     ASSERT_TRUE(db);
-    ASSERT_TRUE(db->exec("DROP INDEX symbols_by_name_kind;"
-                         "CREATE INDEX symbols_by_name_rank ON symbols(name, centrality DESC);").ok());
+    ASSERT_TRUE(db->exec("DROP INDEX " + current + ";" + oldIndexSql).ok());
+    const auto before = indexNames(*db);
+    ASSERT_NE(std::find(before.begin(), before.end(), old), before.end()) << old;
   }
   auto db = openDb(path);
   ASSERT_TRUE(db);
   const auto names = indexNames(*db);
-  EXPECT_NE(std::find(names.begin(), names.end(), "symbols_by_name_kind"), names.end());
-  EXPECT_EQ(std::find(names.begin(), names.end(), "symbols_by_name_rank"), names.end());
+  EXPECT_NE(std::find(names.begin(), names.end(), current), names.end()) << current;
+  EXPECT_EQ(std::find(names.begin(), names.end(), old), names.end()) << old;
 }
 
-// The same for the graph's edge index, which did not cover the graph's read without `dropped`.
-TEST(BulkLoad, AnOlderEdgeIndexIsReplacedOnOpen) {
-  TempTree t;
-  const fs::path path = t.root() / "db" / "index.db";
-  {
-    auto db = openDb(path);
-    ASSERT_TRUE(db);
-    ASSERT_TRUE(db->exec("DROP INDEX refs_graph_edges;"
-                         "CREATE INDEX refs_edges ON refs(source_id, target_id, kind, confidence, file_id) "
-                         "WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;").ok());
-  }
-  auto db = openDb(path);
-  ASSERT_TRUE(db);
-  const auto names = indexNames(*db);
-  EXPECT_NE(std::find(names.begin(), names.end(), "refs_graph_edges"), names.end());
-  EXPECT_EQ(std::find(names.begin(), names.end(), "refs_edges"), names.end());
+TEST(BulkLoad, OlderIndexesAreReplacedOnOpen) {
+  // Before the kind was in the name index.
+  expectReplacedOnOpen("symbols_by_name_kind", "symbols_by_name_rank",
+                       "CREATE INDEX symbols_by_name_rank ON symbols(name, centrality DESC);");
+  // Before the graph's edge index held `dropped`, without which it did not cover the graph's read.
+  expectReplacedOnOpen("refs_graph_edges", "refs_edges",
+                       "CREATE INDEX refs_edges ON refs(source_id, target_id, kind, confidence, file_id) "
+                       "WHERE target_id IS NOT NULL AND source_id IS NOT NULL AND dropped = 0;");
 }
 
 // A resolver whose read of the index fails (here: the table is gone under it) says so, instead
