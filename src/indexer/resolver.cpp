@@ -142,6 +142,19 @@ struct Resolver::Impl {
       bool ambiguous = false;
       b.files = pythonModuleFiles(fileId, b.module, ambiguous);
     }
+    // Every Java file imports java.lang.* without saying so (JLS 7.3): where the repository
+    // holds that package (the JDK itself), `String` or `Override` bind there like any name
+    // of a package imported on demand.
+    if (const store::FileRow* row = modules.file(fileId);
+        row && row->language == "java" && modules.packageClause(fileId) != "java.lang") {
+      store::PendingRef implicit;
+      implicit.kind = RefKind::kImports;
+      implicit.fileId = fileId;
+      implicit.module = "java.lang";
+      implicit.name = "*";
+      Binding lang = modules.bind(fileId, implicit);
+      if (!lang.files.empty()) out.push_back(std::move(lang));
+    }
     return bindingsCache.emplace(fileId, std::move(out)).first->second;
   }
 
@@ -252,7 +265,27 @@ struct Resolver::Impl {
   // The files where `name` imported from `files` may be defined: the files themselves, then
   // (breadth-first, a few levels) what they re-export — imports binding that name, and
   // wildcard re-exports (`export * from`, `from x import *`).
+  bool reexportNothing(const std::vector<int64_t>& files) const {
+    return std::all_of(files.begin(), files.end(), [&](int64_t f) {
+      const store::FileRow* row = modules.file(f);
+      return row && importsStayLocal(row->language);
+    });
+  }
+  // followReexports without a copy when the files re-export nothing: `files` itself, else
+  // `scratch` filled.
+  const std::vector<int64_t>& reexportClosure(const std::vector<int64_t>& files, const std::string& name,
+                                              std::vector<int64_t>& scratch) {
+    if (reexportNothing(files)) return files;
+    scratch = followReexports(files, name);
+    return scratch;
+  }
+
+  // A file of a language whose imports stay local re-exports nothing, so the files are the
+  // answer as they are: a Java `import java.util.*` binds the package's hundreds of files, and
+  // following their own imports for every reference was most of the JDK's index (and bound names
+  // Java does not make visible).
   std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name) {
+    if (reexportNothing(files)) return files;
     std::vector<int64_t> out;
     std::unordered_set<int64_t> seen;
     std::deque<std::pair<int64_t, int>> queue;
@@ -264,7 +297,7 @@ struct Resolver::Impl {
       out.push_back(f);
       if (depth >= 4) continue;
       for (const auto& b : bindings(f)) {
-        if (b.language == "csharp") continue;  // a `using` re-exports nothing
+        if (importsStayLocal(b.language)) continue;  // a Java import, a C# `using`: not re-exported
         if ((b.local == name && !name.empty()) || b.wildcard)
           for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
       }
@@ -591,7 +624,8 @@ struct Resolver::Impl {
       return r;
     }
     std::vector<const DefinitionRow*> found;
-    const std::vector<int64_t> files = followReexports(b.files, ref.name);
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>& files = reexportClosure(b.files, ref.name, scratch);
     for (const auto& d : defsNamed(ref.name)) {
       if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
       if (!sameFamily(language, d.fileId)) continue;
@@ -703,8 +737,14 @@ struct Resolver::Impl {
           const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
           // An include whose closure does not depend on the name was matched above.
           if (merge && wildcard && includeClosure(b).nameIndependent) continue;
-          std::vector<int64_t> files = followReexports(b.files, original);
-          if (merge && wildcard) files = withImplementations(std::move(files));
+          std::vector<int64_t> scratch;
+          const std::vector<int64_t>* reached = &reexportClosure(b.files, original, scratch);
+          if (merge && wildcard) {
+            scratch = withImplementations(reached == &scratch ? std::move(scratch)
+                                                              : std::vector<int64_t>(*reached));
+            reached = &scratch;
+          }
+          const std::vector<int64_t>& files = *reached;
           const auto& pool =
               original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
           for (const DefinitionRow& d : rows(pool)) {
@@ -750,7 +790,8 @@ struct Resolver::Impl {
           bool ambiguous = false;
           auto module = qualifierThroughAliases(b, ref.qualifier, ambiguous);
           if (!module.empty()) {
-            const std::vector<int64_t> files = followReexports(module, ref.name);
+            std::vector<int64_t> scratch;
+            const std::vector<int64_t>& files = reexportClosure(module, ref.name, scratch);
             const size_t before = found.size();
             for (const DefinitionRow& d : rows(cands))
               if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
@@ -763,8 +804,9 @@ struct Resolver::Impl {
             }
           }
         }
-        const std::vector<int64_t> files =
-            followReexports(b.files, b.symbolName.empty() ? ref.name : b.symbolName);
+        std::vector<int64_t> scratch;
+        const std::vector<int64_t>& files =
+            reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
         for (const DefinitionRow& d : rows(cands))
           if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
             // A name qualified by a symbol imported from the module (Class.method): a member

@@ -44,6 +44,14 @@ bool directoryPackage(const std::string& language) {
          language == "scala" || language == "swift" || language == "php";
 }
 
+// Languages whose imports make names visible in the importing file only: importing a file of
+// theirs never reaches what that file imports in turn (no `export * from`, `from x import *`,
+// transitive `#include`, `pub use`).
+bool importsStayLocal(const std::string& language) {
+  return language == "java" || language == "kotlin" || language == "scala" || language == "csharp" ||
+         language == "go";
+}
+
 bool splitDeclarationAndDefinition(const std::string& language) {
   return language == "c" || language == "cpp";
 }

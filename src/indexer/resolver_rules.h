@@ -18,6 +18,8 @@ bool isSelfQualifier(const std::string& q);
 bool implicitThis(const std::string& language);
 // Languages whose package is the directory: names of sibling files are in scope.
 bool directoryPackage(const std::string& language);
+// Java, Kotlin, Scala, C#, Go: an import is visible in its own file only, never re-exported.
+bool importsStayLocal(const std::string& language);
 // C and C++: a declaration in a header and its definition in a source file are one symbol.
 bool splitDeclarationAndDefinition(const std::string& language);
 // In `import static a.b.C.m` / `use a::C::m` (module as written, name m): "C".

@@ -1,0 +1,90 @@
+// Java name resolution through imports (SPEC §6 step 3): an import makes names visible in the
+// importing file only, never in the files that import that file in turn, and every file imports
+// java.lang.* without saying so (JLS 7.3), which binds where the repository holds java.lang
+// (the JDK itself).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "codegraph/indexer/indexer.h"
+#include "codegraph/store/database.h"
+#include "codegraph/store/dump.h"
+#include "temp_tree.h"
+
+namespace cg::indexer {
+namespace {
+
+std::vector<std::string> indexAndDump(const testing::TempTree& repo) {
+  store::OpenOptions o;
+  o.path = repo.path(".cg/index.db");
+  std::filesystem::create_directories(o.path.parent_path());
+  auto db = store::Database::open(o);
+  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
+  if (!db) return {};
+  IndexOptions io;
+  io.root = repo.root();
+  io.threads = 1;
+  io.useGit = false;
+  auto summary = indexRepository(**db, io);
+  EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
+  auto lines = store::dumpIndex(**db, true);
+  EXPECT_TRUE(lines.ok());
+  return lines ? *lines : std::vector<std::string>{};
+}
+
+// The dump lines of the edges from `source` (a uid prefix) of kind `kind` to a target named
+// `name` (resolved or not).
+std::vector<std::string> edgesTo(const std::vector<std::string>& dump, const std::string& kind,
+                                 const std::string& name) {
+  std::vector<std::string> out;
+  for (const auto& l : dump)
+    if (l.find(" " + kind + " ") != std::string::npos && l.find(name) != std::string::npos &&
+        l.find("com/acme/app/Main.java") != std::string::npos)
+      out.push_back(l);
+  return out;
+}
+
+bool anyBoundTo(const std::vector<std::string>& lines, const std::string& targetUid) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find("-> " + targetUid) != std::string::npos; });
+}
+
+TEST(JavaImports, AWildcardImportIsNotReexportedAndJavaLangIsImplicit) {
+  testing::TempTree repo;
+  repo.write("java/lang/String.java", "package java.lang;\npublic final class String {\n  public int length() { return 0; }\n}\n");
+  repo.write("com/acme/deep/Deep.java", "package com.acme.deep;\npublic class Deep {\n}\n");
+  // A second Deep: no repository-wide unique name to fall back on.
+  repo.write("com/acme/other/Deep.java", "package com.acme.other;\npublic class Deep {\n}\n");
+  // util imports deep.*; Main imports util.* only, so Deep is not visible in Main.
+  repo.write("com/acme/util/Helper.java",
+             "package com.acme.util;\nimport com.acme.deep.*;\npublic class Helper {\n"
+             "  public Deep make() { return new Deep(); }\n}\n");
+  repo.write("com/acme/app/Main.java",
+             "package com.acme.app;\nimport com.acme.util.*;\npublic class Main {\n"
+             "  public void run(String s, Helper h, Deep d) {\n    h.make();\n  }\n}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+
+  const auto helper = edgesTo(dump, "uses", "Helper");
+  EXPECT_TRUE(anyBoundTo(helper, "com/acme/util/Helper.java::Helper::class"))
+      << "a name of a package imported on demand binds";
+  const auto deep = edgesTo(dump, "uses", "Deep");
+  ASSERT_FALSE(deep.empty()) << "the reference to Deep is extracted";
+  EXPECT_FALSE(anyBoundTo(deep, "com/acme/deep/Deep.java::Deep::class"))
+      << "Deep is imported by Helper.java, not by Main.java: Java does not re-export imports\n"
+      << deep.front();
+  const auto string = edgesTo(dump, "uses", "String");
+  EXPECT_TRUE(anyBoundTo(string, "java/lang/String.java::String::class"))
+      << "java.lang.* is imported into every Java file";
+
+  // Inside Helper.java, its own import does bind Deep.
+  EXPECT_TRUE(std::any_of(dump.begin(), dump.end(), [](const std::string& l) {
+    return l.find("com/acme/util/Helper.java::Helper.make::method -> com/acme/deep/Deep.java::Deep::class") !=
+           std::string::npos;
+  }));
+}
+
+}  // namespace
+}  // namespace cg::indexer
