@@ -68,9 +68,14 @@ void ModuleMap::load(std::vector<store::FileRow> files) {
   byBasename_.clear();
   byDir_.clear();
   byPackage_.clear();
+  dense_.clear();
   for (size_t i = 0; i < files_.size(); ++i) {
     const auto& f = files_[i];
     byId_.emplace(f.id, i);
+    if (f.id > 0 && static_cast<uint64_t>(f.id) <= 4 * files_.size() + 1024) {
+      if (dense_.size() <= static_cast<size_t>(f.id)) dense_.resize(static_cast<size_t>(f.id) + 1, kNoSlot);
+      dense_[static_cast<size_t>(f.id)] = static_cast<uint32_t>(i);
+    }
     byPath_.emplace(f.path, f.id);
     byBasename_[basenameOf(f.path)].push_back(f.id);
     byDir_[directoryOf(f.path)].push_back(f.id);
@@ -96,6 +101,10 @@ void ModuleMap::sortByPath(std::vector<int64_t>& ids) const {
 }
 
 const store::FileRow* ModuleMap::file(int64_t id) const {
+  if (id > 0 && static_cast<uint64_t>(id) < dense_.size()) {
+    const uint32_t at = dense_[static_cast<size_t>(id)];
+    if (at != kNoSlot) return &files_[at];
+  }
   auto it = byId_.find(id);
   return it == byId_.end() ? nullptr : &files_[it->second];
 }

@@ -61,6 +61,10 @@ class ModuleMap {
 
   std::vector<store::FileRow> files_;
   std::unordered_map<int64_t, size_t> byId_;
+  // The same for ids up to a few times the file count (a full index numbers files 1..n): a
+  // lookup per candidate definition of every reference, without hashing.
+  static constexpr uint32_t kNoSlot = UINT32_MAX;
+  std::vector<uint32_t> dense_;
   std::unordered_map<std::string, int64_t> byPath_;
   std::unordered_map<std::string, std::vector<int64_t>> byBasename_;
   std::unordered_map<std::string, std::vector<int64_t>> byDir_;

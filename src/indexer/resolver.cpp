@@ -503,9 +503,10 @@ struct Resolver::Impl {
 
   // Several definitions that are one symbol (C/C++ declaration + definition) count once:
   // keep the one with the body (the longest).
-  std::string pathOf(int64_t fileId) const {
+  const std::string& pathOf(int64_t fileId) const {
+    static const std::string kNone;
     const store::FileRow* f = modules.file(fileId);
-    return f ? f->path : std::string();
+    return f ? f->path : kNone;
   }
 
   // Between two definitions of one file that tie on everything else: the earlier, so that the
@@ -553,30 +554,34 @@ struct Resolver::Impl {
       }
       return out;
     }
-    std::unordered_map<std::string, const DefinitionRow*> best;
-    std::vector<std::string> order;
-    for (const auto* d : v) {
-      auto key = d->qualifiedName;
-      auto it = best.find(key);
-      if (it == best.end()) {
-        best.emplace(key, d);
-        order.push_back(key);
-      } else {
-        // On a tie (a one-line definition and its declaration) a source file's beats a header's.
-        uint32_t span = d->endLine - d->startLine;
-        uint32_t bestSpan = it->second->endLine - it->second->startLine;
-        bool header = isHeader(pathOf(d->fileId));
-        bool bestHeader = isHeader(pathOf(it->second->fileId));
-        const DefinitionRow& held = *it->second;
-        if (span > bestSpan ||
-            (span == bestSpan && (header != bestHeader       ? !header
-                                  : d->fileId != held.fileId ? pathOf(d->fileId) < pathOf(held.fileId)
-                                                             : earlierInFile(*d, held))))
-          it->second = d;
-      }
-    }
+    // One slot per qualified name, in the order of first appearance. Keys view the names of
+    // the cached rows (they outlive this call): C++'s unresolved names have thousands of
+    // candidates, and a copy of each name was a fifth of binding Boost.
+    std::unordered_map<std::string_view, size_t> slot;
+    slot.reserve(v.size());
     std::vector<const DefinitionRow*> out;
-    for (const auto& k : order) out.push_back(best[k]);
+    for (const auto* d : v) {
+      auto [it, fresh] = slot.emplace(d->qualifiedName, out.size());
+      if (fresh) {
+        out.push_back(d);
+        continue;
+      }
+      // On a tie (a one-line definition and its declaration) a source file's beats a header's.
+      const DefinitionRow*& held = out[it->second];
+      uint32_t span = d->endLine - d->startLine;
+      uint32_t bestSpan = held->endLine - held->startLine;
+      if (span > bestSpan) {
+        held = d;
+        continue;
+      }
+      if (span < bestSpan) continue;
+      const std::string& path = pathOf(d->fileId);
+      const std::string& heldPath = pathOf(held->fileId);
+      bool header = isHeader(path), bestHeader = isHeader(heldPath);
+      if (header != bestHeader ? !header
+                               : d->fileId != held->fileId ? path < heldPath : earlierInFile(*d, *held))
+        held = d;
+    }
     return out;
   }
 
@@ -659,20 +664,23 @@ struct Resolver::Impl {
     }
     // A read or write binds only a variable or constant (compatible()): those alone are read.
     const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
-    Candidates cands;  // pointers into the cache of definitions by name (no copies per reference)
+    // Pointers into the cache of definitions by name (no copies per reference). Those of a call
+    // or type use are the same for every reference of the name, kind and language family, and
+    // kept (a C++ name like `type` has thousands of definitions, filtered once, not per use).
+    Candidates valueCands;
+    const Candidates& cands = valueRef ? valueCands : compatibleNamed(ref.kind, ref.name, language);
     for (const auto& d : all) {
+      if (!valueRef) break;
       if (!compatible(ref.kind, d.kind) || !sameFamily(language, d.fileId)) continue;
-      if (valueRef) {
-        // Only module-level variables and constants (not fields, not locals).
-        const DefinitionRow* parent = def(d.parentId);
-        // C/C++ enumerators are constants of the scope around their enum.
-        if (d.parentId != 0 && !(parent && (parent->kind == SymbolKind::kModule ||
-                                             parent->kind == SymbolKind::kNamespace)) &&
-            !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
-              splitDeclarationAndDefinition(language)))
-          continue;
-      }
-      cands.push_back(&d);
+      // Only module-level variables and constants (not fields, not locals).
+      const DefinitionRow* parent = def(d.parentId);
+      // C/C++ enumerators are constants of the scope around their enum.
+      if (d.parentId != 0 && !(parent && (parent->kind == SymbolKind::kModule ||
+                                           parent->kind == SymbolKind::kNamespace)) &&
+          !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
+            splitDeclarationAndDefinition(language)))
+        continue;
+      valueCands.push_back(&d);
     }
     const DefinitionRow* source = def(ref.sourceId);
     // A bare call naming a data member of the current class (C++ member initialiser
@@ -882,6 +890,17 @@ struct Resolver::Impl {
     if ((ref.qualifier.empty() && lang::isBuiltinName(language, ref.name)) ||
         lang::isStandardQualifier(language, ref.qualifier))
       return r;
+    // The same candidates, qualifier shape and language always give the same answer here:
+    // computed once (most references that reach this step are names with many definitions).
+    const uint8_t shape = ref.qualifier.empty() ? 0 : isSelfQualifier(ref.qualifier) ? 1 : 2;
+    const UniqueKey key{&cands, static_cast<uint8_t>(ref.kind), shape, implicitThis(language), merge};
+    if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
+      if (known->second.single)
+        return pick(ref.id, {known->second.single},
+                    ref.qualifier.empty() ? kUniqueConfidence : kUniqueReceiverConfidence, merge);
+      r.candidates = known->second.count;
+      return r;
+    }
     std::vector<const DefinitionRow*> all2;
     for (const DefinitionRow& d : rows(cands)) {
       // A bare call reaches a member only where `this` is implicit.
@@ -900,6 +919,8 @@ struct Resolver::Impl {
       all2.push_back(&d);
     }
     auto merged = mergeDeclarations(all2, merge);
+    uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
+                                          static_cast<uint32_t>(merged.size())});
     if (merged.size() == 1) {
       return pick(ref.id, merged,
                   ref.qualifier.empty() ? kUniqueConfidence : kUniqueReceiverConfidence, merge);
@@ -907,6 +928,26 @@ struct Resolver::Impl {
     r.candidates = static_cast<uint32_t>(merged.size());
     return r;
   }
+
+  // Step 5's answer by candidate list (a kept one of compatibleCache), the reference's kind,
+  // qualifier shape (none, self, other) and language rules. Cleared with compatibleCache.
+  struct UniqueKey {
+    const Candidates* cands;
+    uint8_t kind, shape;
+    bool implicitThis, merge;
+    bool operator==(const UniqueKey&) const = default;
+  };
+  struct UniqueKeyHash {
+    size_t operator()(const UniqueKey& k) const {
+      return std::hash<const void*>{}(k.cands) ^ (size_t{k.kind} << 3 | size_t{k.shape} << 1) * 0x9E3779B97F4A7C15ULL ^
+             (size_t{k.implicitThis} << 7 | size_t{k.merge} << 8);
+    }
+  };
+  struct UniqueAnswer {
+    const DefinitionRow* single = nullptr;  // the one definition, else none
+    uint32_t count = 0;                     // how many there were
+  };
+  std::unordered_map<UniqueKey, UniqueAnswer, UniqueKeyHash> uniqueCache;
 
   // The class around `source` (or a base) has a field/variable member named like the call and
   // no callable member of that name.
@@ -1026,6 +1067,7 @@ std::vector<Resolution> Resolver::resolveMore(const std::vector<PendingRef>& ref
     impl_->defById.clear();
     impl_->loose.clear();
     impl_->compatibleCache.clear();
+    impl_->uniqueCache.clear();
   }
   std::vector<Resolution> out;
   out.reserve(refs.size());

@@ -71,10 +71,10 @@ std::string ownerSegment(const std::string& module, const std::string& name) {
 }
 
 // C/C++ headers: a declaration there and a definition in a source file are one symbol.
-bool isHeader(const std::string& path) {
+bool isHeader(std::string_view path) {
   size_t dot = path.rfind('.');
-  if (dot == std::string::npos) return false;
-  std::string ext = path.substr(dot + 1);
+  if (dot == std::string_view::npos) return false;
+  std::string_view ext = path.substr(dot + 1);
   return ext == "h" || ext == "hh" || ext == "hpp" || ext == "hxx" || ext == "h++" || ext == "inl";
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "codegraph/model/symbol.h"
@@ -25,7 +26,7 @@ bool splitDeclarationAndDefinition(const std::string& language);
 // In `import static a.b.C.m` / `use a::C::m` (module as written, name m): "C".
 std::string ownerSegment(const std::string& module, const std::string& name);
 // A C/C++ header (.h, .hh, .hpp, .hxx, .h++, .inl).
-bool isHeader(const std::string& path);
+bool isHeader(std::string_view path);
 // The first / last segment of a qualified name written with `.` or `::`.
 std::string firstSegment(const std::string& q);
 std::string lastSegment(const std::string& q);
