@@ -892,6 +892,8 @@ struct Resolver::Impl {
       return r;
     // The same candidates, qualifier shape and language always give the same answer here:
     // computed once (most references that reach this step are names with many definitions).
+    // `cands` is a kept list of compatibleCache here (reads and writes returned above), so its
+    // address names it until the caches are cleared together.
     const uint8_t shape = ref.qualifier.empty() ? 0 : isSelfQualifier(ref.qualifier) ? 1 : 2;
     const UniqueKey key{&cands, static_cast<uint8_t>(ref.kind), shape, implicitThis(language), merge};
     if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
