@@ -1,7 +1,9 @@
-// Java name resolution through imports (SPEC §6 step 3): an import makes names visible in the
-// importing file only, never in the files that import that file in turn, and every file imports
-// java.lang.* without saying so (JLS 7.3), which binds where the repository holds java.lang
-// (the JDK itself).
+// Resolution rules (SPEC §6) checked on small trees:
+// - Java imports (step 3): an import makes names visible in the importing file only, never in
+//   the files that import that file in turn, and every file imports java.lang.* without saying
+//   so (JLS 7.3), which binds where the repository holds java.lang (the JDK itself).
+// - A repository-wide unique name (step 5) is decided once per name and qualifier shape: a bare
+//   call and a receiver call of one name get their own answers whatever order they come in.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,14 +36,13 @@ std::vector<std::string> indexAndDump(const testing::TempTree& repo) {
   return lines ? *lines : std::vector<std::string>{};
 }
 
-// The dump lines of the edges from `source` (a uid prefix) of kind `kind` to a target named
-// `name` (resolved or not).
+// The dump lines of kind `kind` from `file` that mention `name` (resolved edges or not).
 std::vector<std::string> edgesTo(const std::vector<std::string>& dump, const std::string& kind,
-                                 const std::string& name) {
+                                 const std::string& name, const std::string& file = "com/acme/app/Main.java") {
   std::vector<std::string> out;
   for (const auto& l : dump)
     if (l.find(" " + kind + " ") != std::string::npos && l.find(name) != std::string::npos &&
-        l.find("com/acme/app/Main.java") != std::string::npos)
+        l.find(file) != std::string::npos)
       out.push_back(l);
   return out;
 }
@@ -84,6 +85,25 @@ TEST(JavaImports, AWildcardImportIsNotReexportedAndJavaLangIsImplicit) {
     return l.find("com/acme/util/Helper.java::Helper.make::method -> com/acme/deep/Deep.java::Deep::class") !=
            std::string::npos;
   }));
+}
+
+TEST(UniqueNames, ABareCallAndAReceiverCallOfOneNameAreDecidedApart) {
+  testing::TempTree repo;
+  // helper is defined once, as a free function, in a module app.py does not import.
+  repo.write("lib/tools.py", "def helper():\n    return 1\n");
+  // A receiver call names a member, never a free function; the bare call binds the unique name.
+  // Receiver calls come first and last, so a cached answer of either shape would be reused.
+  repo.write("app.py",
+             "def run(obj):\n    obj.helper()\n    helper()\n    obj.helper()\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  const auto calls = edgesTo(dump, "calls", "helper", "app.py");
+  size_t bound = 0;
+  for (const auto& l : calls)
+    if (l.find("-> lib/tools.py::helper::function 0.70") != std::string::npos) ++bound;
+  std::string all;
+  for (const auto& l : calls) all += l + "\n";
+  EXPECT_EQ(bound, 1u) << "only the bare call binds (at the unique-name confidence):\n" << all;
 }
 
 }  // namespace
