@@ -96,17 +96,17 @@ Expected<int64_t> updateGraphCache(store::Database& db, GraphCache::State& cache
 Expected<ComputedAnalytics> computeGraphAnalytics(store::Database& db, bool incremental,
                                                   std::chrono::milliseconds budget,
                                                   std::function<bool()> interrupted, GraphCache::State* cache) {
+  if (cache) {
+    auto prepared = prepareCachedAnalytics(db, incremental, budget, interrupted, *cache);
+    if (!prepared) return prepared.error();
+    return analyseCachedAnalytics(std::move(*prepared), *cache, std::move(interrupted));
+  }
   ComputedAnalytics out;
   out.started = Clock::now();
   out.incremental = incremental;
   std::optional<model::GraphSnapshot> own;
   const model::GraphSnapshot* snapshot = nullptr;
-  if (cache) {
-    auto updated = updateGraphCache(db, *cache, interrupted);
-    if (!updated) return updated.error();
-    out.filesRead = *updated;
-    snapshot = &*cache->snapshot;
-  } else {
+  {
     store::SqliteGraphSource source(db);
     source.setInterrupt(interrupted);
     auto loaded = source.load();
@@ -129,6 +129,36 @@ Expected<ComputedAnalytics> computeGraphAnalytics(store::Database& db, bool incr
   if (out.report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
   // A snapshot of our own is not needed for the write: freed here, so that the write (and the
   // index it rebuilds) does not add to it.
+  return out;
+}
+
+Expected<PreparedAnalytics> prepareCachedAnalytics(store::Database& db, bool incremental,
+                                                   std::chrono::milliseconds budget,
+                                                   const std::function<bool()>& interrupted,
+                                                   GraphCache::State& cache) {
+  PreparedAnalytics p;
+  ComputedAnalytics& out = p.computed;
+  out.started = Clock::now();
+  out.incremental = incremental;
+  auto updated = updateGraphCache(db, cache, interrupted);
+  if (!updated) return updated.error();
+  out.filesRead = *updated;
+  out.loadSeconds = since(out.started);
+  p.options.incremental = incremental;
+  p.options.deadline = out.started + budget;
+  if (incremental)
+    if (auto drift = db.meta("analytics_drift"); drift) p.options.previousDrift = std::atof(drift->c_str());
+  out.nodeCount = cache.snapshot->nodes.size();
+  out.edgeCount = cache.snapshot->edges.size();
+  return p;
+}
+
+Expected<ComputedAnalytics> analyseCachedAnalytics(PreparedAnalytics&& prepared, const GraphCache::State& cache,
+                                                   std::function<bool()> interrupted) {
+  prepared.options.interrupted = std::move(interrupted);
+  ComputedAnalytics out = std::move(prepared.computed);
+  out.report = graph::analyse(*cache.snapshot, prepared.options);
+  if (out.report.interrupted) return makeError(ErrorCode::kCancelled, "graph analytics interrupted");
   return out;
 }
 

@@ -73,6 +73,20 @@ Expected<ComputedAnalytics> computeGraphAnalytics(store::Database& db, bool incr
                                                   GraphCache::State* cache = nullptr);
 Expected<AnalyticsRun> writeGraphAnalytics(store::Database& db, ComputedAnalytics&& computed);
 
+// computeGraphAnalytics over a cache, in its two halves: prepareCachedAnalytics brings `cache`
+// up to date and reads what the analysis needs (the database's part); analyseCachedAnalytics
+// computes over the cache's graph without the database, which nothing may change meanwhile.
+struct PreparedAnalytics {
+  ComputedAnalytics computed;
+  graph::AnalyseOptions options;
+};
+Expected<PreparedAnalytics> prepareCachedAnalytics(store::Database& db, bool incremental,
+                                                   std::chrono::milliseconds budget,
+                                                   const std::function<bool()>& interrupted,
+                                                   GraphCache::State& cache);
+Expected<ComputedAnalytics> analyseCachedAnalytics(PreparedAnalytics&& prepared, const GraphCache::State& cache,
+                                                   std::function<bool()> interrupted);
+
 // A full index's analytics, computed on a thread of their own over a read-only connection to
 // what the writer has committed, while the writer's thread builds the remaining indexes (on the
 // kernel: load and analysis ~30 s, those indexes ~55 s, each mostly on one core). finish() waits

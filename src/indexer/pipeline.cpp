@@ -864,4 +864,61 @@ Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budge
   return okStatus();
 }
 
+struct DeferredAnalytics {
+  std::optional<PreparedAnalytics> prepared;
+  std::optional<ComputedAnalytics> computed;
+};
+
+void DeferredAnalyticsDeleter::operator()(DeferredAnalytics* run) const { delete run; }
+
+Expected<DeferredAnalyticsRun> beginDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
+                                                      std::function<bool()> interrupted, GraphCache& cache) {
+  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s.error();
+  auto prepared = prepareCachedAnalytics(db, true, budget, interrupted, cache.state());
+  if (!prepared) {
+    // As in runDeferredAnalytics: the change marks of the files read are rolled back with the
+    // rest; a whole load made in this transaction loses its change tracking, so it is forgotten.
+    (void)db.exec("ROLLBACK");
+    if (cache.state().uncommittedLoad) cache.reset();
+    return prepared.error();
+  }
+  if (auto s = db.exec("COMMIT"); !s) {
+    (void)db.exec("ROLLBACK");
+    cache.reset();
+    return s.error();
+  }
+  cache.state().uncommittedLoad = false;
+  DeferredAnalyticsRun run(new DeferredAnalytics);
+  run->prepared = std::move(*prepared);
+  return run;
+}
+
+Status analyseDeferredAnalytics(DeferredAnalytics& run, const GraphCache& cache, std::function<bool()> interrupted) {
+  if (!run.prepared || !cache.loaded())
+    return makeError(ErrorCode::kInternal, "graph analytics: analysed without being begun");
+  auto computed = analyseCachedAnalytics(std::move(*run.prepared), cache.state(),
+                                         std::move(interrupted));
+  run.prepared.reset();
+  if (!computed) return computed.error();
+  run.computed = std::move(*computed);
+  return okStatus();
+}
+
+Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, GraphCache& cache) {
+  if (!run.computed) return makeError(ErrorCode::kInternal, "graph analytics: finished without a result");
+  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto written = writeGraphAnalytics(db, std::move(*run.computed));
+  run.computed.reset();
+  if (!written) {
+    (void)db.exec("ROLLBACK");
+    return written.error();
+  }
+  if (auto s = db.exec("COMMIT"); !s) {
+    (void)db.exec("ROLLBACK");
+    return s;
+  }
+  if (cache.loaded()) model::applyAnalytics(*cache.state().snapshot, written->report.update, written->newCommunityIds);
+  return okStatus();
+}
+
 }  // namespace cg::indexer

@@ -268,6 +268,7 @@ void IndexService::runIndexer() {
       // SQLite reported corruption: reopening checks the whole file (quick_check) and rebuilds
       // it when damaged.
       reopen_ = false;
+      joinAnalysis();  // it reads the cache
       graphCache_.reset();
       resolverMemory_.reset();
       if (!openForWriting(/*fullCheck=*/true)) break;
@@ -279,6 +280,7 @@ void IndexService::runIndexer() {
     std::lock_guard<std::mutex> g(mu_);
     if (refreshes_ == before) retryAt = Clock::now() + options_.retryAfterFailure;
   }
+  joinAnalysis();
 }
 
 void IndexService::onBatch(ChangeBatch batch) {
@@ -365,19 +367,24 @@ bool IndexService::analyticsInterrupted(bool overdue) {
   return !overdue || freshnessWaiters_ > 0;
 }
 
+void IndexService::joinAnalysis() {
+  if (analysis_.joinable()) {
+    analysisStop_ = true;  // a run given up, or the end: it stops at its next check
+    analysis_.join();
+  }
+  analysisRun_.reset();
+}
+
 void IndexService::runAnalyticsIfDue() {
   if (!analyticsDueAt_) return;
   analyticsDueAt_.reset();
+  joinAnalysis();  // a run given up reads the cache until it notices: not below it
   // A change that arrives meanwhile goes first (its refresh must not wait behind PageRank),
   // unless the analytics have already waited their longest: then they finish.
   const bool overdue = std::chrono::steady_clock::now() >= analyticsFirstDue_ + kAnalyticsMaxDelay;
   auto interrupted = [this, overdue] { return analyticsInterrupted(overdue); };
-  // At the lowest priority, like the graph cache: tool calls arriving meanwhile go first.
-  if (auto s = support::atLowPriority([&] {
-        return runDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted, &graphCache_);
-      });
-      !s) {
-    if (s.error().code == ErrorCode::kCancelled) {
+  auto failed = [this](const Error& e) {
+    if (e.code == ErrorCode::kCancelled) {
       // Still due: the refresh that interrupted them schedules them again.
       analyticsDueAt_ = std::chrono::steady_clock::now() + kAnalyticsQuiet;
       spdlog::debug("graph analytics interrupted by a change; due again");
@@ -385,9 +392,70 @@ void IndexService::runAnalyticsIfDue() {
     }
     // The scores stay those of the previous computation; the next refresh that changes the
     // graph makes them due again.
-    spdlog::warn("graph analytics after a refresh failed and were rolled back: {}", s.error().message);
-    if (s.error().code == ErrorCode::kCorrupt) reopen_ = true;
+    spdlog::warn("graph analytics after a refresh failed and were rolled back: {}", e.message);
+    if (e.code == ErrorCode::kCorrupt) reopen_ = true;
+  };
+  // 1. The kept graph brought up to date, in a short transaction. At the lowest priority, like
+  // the graph cache: tool calls arriving meanwhile go first.
+  auto begun = support::atLowPriority([&] {
+    return beginDeferredAnalytics(*db_, options_.index.analyticsBudget, interrupted, graphCache_);
+  });
+  if (!begun) return failed(begun.error());
+  analysisRun_ = std::move(*begun);
+  // 2. The analysis on a thread of its own, without the connection: a change that arrives
+  // meanwhile is refreshed at once instead of waiting until the analysis notices it (on the
+  // kernel that took 40-80 ms, once a second, on every edit that came while they ran).
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    analysisDone_ = false;
+    analysisResult_ = okStatus();
   }
+  analysisStop_ = false;
+  try {
+    analysis_ = std::thread([this, run = analysisRun_.get()] {
+      support::lowerThreadPriority(support::kLowestPriority);
+      Status s = okStatus();
+      try {
+        s = analyseDeferredAnalytics(*run, graphCache_, [this] { return analysisStop_.load() || cancel_.load(); });
+      } catch (const std::exception& e) {
+        s = makeError(ErrorCode::kInternal, std::string("graph analytics: ") + e.what());
+      }
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        analysisResult_ = std::move(s);
+        analysisDone_ = true;
+      }
+      cv_.notify_all();
+    });
+  } catch (const std::system_error&) {  // no thread to be had: analysed here
+    Status s = analyseDeferredAnalytics(*analysisRun_, graphCache_, interrupted);
+    std::lock_guard<std::mutex> g(mu_);
+    analysisResult_ = std::move(s);
+    analysisDone_ = true;
+  }
+  Status analysed = okStatus();
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [&] {
+      return analysisDone_ || cancel_.load() || (!queue_.empty() && (!overdue || freshnessWaiters_ > 0));
+    });
+    if (!analysisDone_) {
+      lock.unlock();
+      analysisStop_ = true;  // joined before the next run, a reopen, or the end
+      return failed(makeError(ErrorCode::kCancelled, "graph analytics interrupted"));
+    }
+    analysed = analysisResult_;
+  }
+  if (analysis_.joinable()) analysis_.join();
+  if (!analysed) {
+    analysisRun_.reset();
+    return failed(analysed.error());
+  }
+  // 3. Written in a short transaction; nothing was committed since step 1 (this thread is the
+  // only writer and did nothing else).
+  auto written = support::atLowPriority([&] { return finishDeferredAnalytics(*db_, *analysisRun_, graphCache_); });
+  analysisRun_.reset();
+  if (!written) failed(written.error());
 }
 
 IndexProgress IndexService::progress() const {
@@ -434,6 +502,7 @@ std::optional<std::string> IndexService::waitReady(
   lock.lock();
   auto fresh = [&] { return cancel_.load() || (startupRefreshDone_ && attemptedSeq_ >= target); };
   ++freshnessWaiters_;  // interrupts graph analytics that would hold the refresh back
+  cv_.notify_all();     // the coordinator waits on it while the analysis runs
   if (!cv_.wait_until(lock, std::chrono::steady_clock::now() + options_.freshnessWait, fresh))
     spdlog::debug("freshness wait over ({} ms): answering from the last completed refresh",
                   options_.freshnessWait.count());

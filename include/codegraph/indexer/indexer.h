@@ -138,6 +138,7 @@ class GraphCache {
 
   struct State;
   State& state() { return *state_; }
+  const State& state() const { return *state_; }
 
  private:
   std::unique_ptr<State> state_;
@@ -154,6 +155,25 @@ Status primeGraphCache(store::Database& db, GraphCache& cache, std::function<boo
 // behind them goes first). `cache` (optional): see GraphCache.
 Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
                             std::function<bool()> interrupted = {}, GraphCache* cache = nullptr);
+
+// runDeferredAnalytics in three steps, for a caller whose connection has other work while the
+// analysis runs (a serving process refreshes meanwhile instead of waiting for the analysis to
+// give way: on the kernel it takes seconds). begin: one short transaction that brings `cache`
+// up to date (interruptible like runDeferredAnalytics). analyse: no database; it reads the
+// cache, which nothing may change until it returns; kCancelled when `interrupted` stops it.
+// finish: one short transaction that writes the result, then applies it to the cache. The
+// caller finishes only if it committed nothing in between (the result would describe an older
+// graph); otherwise it drops the run, and the analytics stay due.
+struct DeferredAnalytics;
+struct DeferredAnalyticsDeleter {
+  void operator()(DeferredAnalytics* run) const;
+};
+using DeferredAnalyticsRun = std::unique_ptr<DeferredAnalytics, DeferredAnalyticsDeleter>;
+Expected<DeferredAnalyticsRun> beginDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
+                                                      std::function<bool()> interrupted, GraphCache& cache);
+Status analyseDeferredAnalytics(DeferredAnalytics& run, const GraphCache& cache,
+                                std::function<bool()> interrupted);
+Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, GraphCache& cache);
 
 // 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
 std::string contentHash(std::string_view data);

@@ -134,6 +134,17 @@ class IndexService {
   // Compiles the extraction queries of the indexed languages after the start-up refresh, off the
   // coordinator thread (joined by stop()).
   std::thread queryWarmup_;
+  // The deferred analytics' analysis, on a thread of its own (nice 19) while the coordinator's
+  // connection is free: a change that arrives meanwhile is refreshed at once, and the run given
+  // up (analysisStop_; the thread ends at its next check). It reads graphCache_, so the
+  // coordinator joins it (joinAnalysis) before anything changes the cache: the next run, a
+  // reopen, the end.
+  std::thread analysis_;
+  DeferredAnalyticsRun analysisRun_;
+  std::atomic<bool> analysisStop_{false};
+  bool analysisDone_ = false;          // guarded by mu_
+  Status analysisResult_ = okStatus();  // guarded by mu_
+  void joinAnalysis();
   void runAnalyticsIfDue();
   bool analyticsInterrupted(bool overdue);
 };

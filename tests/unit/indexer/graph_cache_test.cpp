@@ -87,17 +87,30 @@ void writeRepo(const TempTree& t) {
   t.write("README.md", "# Guide\n\nCall `AuthService.login`, then `validate_token` and `connect`.\n");
 }
 
-TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
+// The repository indexed twice: `cached` analysed through `cache`, `plain` from whole reads.
+struct Twins {
   TempTree t;
-  writeRepo(t);
-  auto cached = openDb(t.path(".db/cached.db"));
-  auto plain = openDb(t.path(".db/plain.db"));
-  ASSERT_TRUE(cached && plain);
-  refresh(*cached, t.root());
-  refresh(*plain, t.root());
+  std::unique_ptr<store::Database> cached, plain;
   GraphCache cache;
-  ASSERT_TRUE(primeGraphCache(*cached, cache).ok());
-  ASSERT_TRUE(cache.loaded());
+  // Writes the repository, indexes it into both and loads the cache from `cached`.
+  bool start() {
+    writeRepo(t);
+    cached = openDb(t.path(".db/cached.db"));
+    plain = openDb(t.path(".db/plain.db"));
+    if (!cached || !plain) return false;
+    refreshBoth();
+    return primeGraphCache(*cached, cache).ok() && cache.loaded();
+  }
+  void refreshBoth() {
+    refresh(*cached, t.root());
+    refresh(*plain, t.root());
+  }
+};
+
+TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
+  Twins w;
+  ASSERT_TRUE(w.start());
+  auto& [t, cached, plain, cache] = w;
   EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
 
   const std::vector<std::function<void()>> changes = {
@@ -176,6 +189,60 @@ TEST(GraphCache, AnInterruptedRunLeavesTheChangesForTheNext) {
   refresh(*db, t.root());
   ASSERT_TRUE(runDeferredAnalytics(*db, std::chrono::milliseconds(5000), {}, &cold).ok());
   EXPECT_EQ(canonical(*cold.state().snapshot), fresh(*db));
+}
+
+// The serving process's three steps (beginDeferredAnalytics, analyseDeferredAnalytics,
+// finishDeferredAnalytics) hold no transaction while the analysis runs, give the same analytics
+// as one runDeferredAnalytics, and a run given up leaves everything for the next.
+TEST(GraphCache, InThreeStepsTheConnectionIsFreeWhileTheAnalysisRuns) {
+  Twins w;
+  ASSERT_TRUE(w.start());
+  auto& [t, cached, plain, cache] = w;
+  const auto budget = std::chrono::milliseconds(5000);
+  auto inAutocommit = [&] { return cached->exec("BEGIN IMMEDIATE").ok() && cached->exec("ROLLBACK").ok(); };
+  auto sameAnalytics = [&] {
+    auto a = store::dumpAnalytics(*cached);
+    auto b = store::dumpAnalytics(*plain);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(*a, *b);
+    EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
+  };
+
+  // 1. A change, analysed in three steps: the same as the plain database's one-step run.
+  t.write("store/db.py", "def save(row):\n    return connect(row)\n\ndef connect(row):\n    return pool(row)\n\n"
+                         "def pool(row):\n    return row\n");
+  w.refreshBoth();
+  auto run = beginDeferredAnalytics(*cached, budget, {}, cache);
+  ASSERT_TRUE(run.ok()) << run.error().message;
+  EXPECT_TRUE(inAutocommit()) << "no transaction is held between the steps";
+  ASSERT_TRUE(analyseDeferredAnalytics(**run, cache, {}).ok());
+  EXPECT_TRUE(inAutocommit());
+  EXPECT_EQ(*cached->meta("analytics_due"), "1") << "nothing written before the last step";
+  ASSERT_TRUE(finishDeferredAnalytics(*cached, **run, cache).ok());
+  ASSERT_TRUE(runDeferredAnalytics(*plain, budget).ok());
+  EXPECT_EQ(*cached->meta("analytics_due"), "0");
+  sameAnalytics();
+
+  // 2. Given up during the analysis; a refresh commits meanwhile (the connection is free); the
+  // next run starts from there and ends where a one-step run does.
+  t.write("jobs/nightly.py", "from store.db import save, pool\n\ndef nightly():\n    save(pool(1))\n");
+  w.refreshBoth();
+  auto given = beginDeferredAnalytics(*cached, budget, {}, cache);
+  ASSERT_TRUE(given.ok());
+  auto stopped = analyseDeferredAnalytics(**given, cache, [] { return true; });
+  ASSERT_FALSE(stopped.ok());
+  EXPECT_EQ(stopped.error().code, ErrorCode::kCancelled);
+  t.write("h1.py", "def handle():\n    return nightly()\n");
+  w.refreshBoth();
+  EXPECT_EQ(*cached->meta("analytics_due"), "1");
+  given->reset();
+  auto again = beginDeferredAnalytics(*cached, budget, {}, cache);
+  ASSERT_TRUE(again.ok());
+  ASSERT_TRUE(analyseDeferredAnalytics(**again, cache, {}).ok());
+  ASSERT_TRUE(finishDeferredAnalytics(*cached, **again, cache).ok());
+  ASSERT_TRUE(runDeferredAnalytics(*plain, budget).ok());
+  sameAnalytics();
+  EXPECT_EQ(cache.state().wholeLoads, 1u);
 }
 
 TEST(GraphCache, AWriteByAnotherConnectionIsNoticed) {
