@@ -105,6 +105,16 @@ struct Twins {
     refresh(*cached, t.root());
     refresh(*plain, t.root());
   }
+  // The cache holds what a fresh read of `cached` gives, and both databases hold the same
+  // analytics.
+  void expectSame() {
+    ASSERT_TRUE(cache.loaded());
+    EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
+    auto a = store::dumpAnalytics(*cached);
+    auto b = store::dumpAnalytics(*plain);
+    ASSERT_TRUE(a.ok() && b.ok());
+    EXPECT_EQ(*a, *b);
+  }
 };
 
 TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
@@ -147,13 +157,8 @@ TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
     refresh(*plain, t.root());
     ASSERT_TRUE(runDeferredAnalytics(*cached, std::chrono::milliseconds(5000), {}, &cache).ok());
     ASSERT_TRUE(runDeferredAnalytics(*plain, std::chrono::milliseconds(5000)).ok());
-    ASSERT_TRUE(cache.loaded());
-    EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
     // The same analytics as from a whole read of the same database contents.
-    auto a = store::dumpAnalytics(*cached);
-    auto b = store::dumpAnalytics(*plain);
-    ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(*a, *b);
+    w.expectSame();
   }
   // Every change came from the tracked files alone: one whole read (the first), no resync.
   EXPECT_EQ(cache.state().wholeLoads, 1u);
@@ -208,13 +213,6 @@ TEST(GraphCache, InThreeStepsTheConnectionIsFreeWhileTheAnalysisRuns) {
   GraphCache& cache = w.cache;
   const auto budget = std::chrono::milliseconds(5000);
   auto inAutocommit = [&] { return cached->exec("BEGIN IMMEDIATE").ok() && cached->exec("ROLLBACK").ok(); };
-  auto sameAnalytics = [&] {
-    auto a = store::dumpAnalytics(*cached);
-    auto b = store::dumpAnalytics(*plain);
-    ASSERT_TRUE(a.ok() && b.ok());
-    EXPECT_EQ(*a, *b);
-    EXPECT_EQ(canonical(*cache.state().snapshot), fresh(*cached));
-  };
 
   // 1. A change, analysed in three steps: the same as the plain database's one-step run.
   t.write("store/db.py", "def save(row):\n    return connect(row)\n\ndef connect(row):\n    return pool(row)\n\n"
@@ -229,7 +227,7 @@ TEST(GraphCache, InThreeStepsTheConnectionIsFreeWhileTheAnalysisRuns) {
   ASSERT_TRUE(finishDeferredAnalytics(*cached, **run, cache).ok());
   ASSERT_TRUE(runDeferredAnalytics(*plain, budget).ok());
   EXPECT_EQ(*cached->meta("analytics_due"), "0");
-  sameAnalytics();
+  w.expectSame();
 
   // 2. Given up during the analysis; a refresh commits meanwhile (the connection is free); the
   // next run starts from there and ends where a one-step run does.
@@ -249,7 +247,7 @@ TEST(GraphCache, InThreeStepsTheConnectionIsFreeWhileTheAnalysisRuns) {
   ASSERT_TRUE(analyseDeferredAnalytics(**again, cache, {}).ok());
   ASSERT_TRUE(finishDeferredAnalytics(*cached, **again, cache).ok());
   ASSERT_TRUE(runDeferredAnalytics(*plain, budget).ok());
-  sameAnalytics();
+  w.expectSame();
   EXPECT_EQ(cache.state().wholeLoads, 1u);
 }
 
