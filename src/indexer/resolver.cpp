@@ -263,9 +263,7 @@ struct Resolver::Impl {
     return basesCache.emplace(classId, std::move(out)).first->second;
   }
 
-  // The files where `name` imported from `files` may be defined: the files themselves, then
-  // (breadth-first, a few levels) what they re-export — imports binding that name, and
-  // wildcard re-exports (`export * from`, `from x import *`).
+  // Whether none of `files` can re-export a name (their language's imports stay local).
   bool reexportNothing(const std::vector<int64_t>& files) const {
     return std::all_of(files.begin(), files.end(), [&](int64_t f) {
       const store::FileRow* row = modules.file(f);
@@ -281,10 +279,12 @@ struct Resolver::Impl {
     return scratch;
   }
 
-  // A file of a language whose imports stay local re-exports nothing, so the files are the
-  // answer as they are: a Java `import java.util.*` binds the package's hundreds of files, and
-  // following their own imports for every reference was most of the JDK's index (and bound names
-  // Java does not make visible).
+  // The files where `name` imported from `files` may be defined: the files themselves, then
+  // (breadth-first, a few levels) what they re-export — imports binding that name, and
+  // wildcard re-exports (`export * from`, `from x import *`). A file of a language whose imports
+  // stay local re-exports nothing, so then the files are the answer as they are: a Java
+  // `import java.util.*` binds the package's hundreds of files, and following their own imports
+  // for every reference was most of the JDK's index (and bound names Java does not make visible).
   std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name) {
     if (reexportNothing(files)) return files;
     std::vector<int64_t> out;
