@@ -9,16 +9,15 @@
 
 namespace cg::indexer {
 
-using resolver_rules::isHeader;
 using store::DefinitionRow;
 
-// `a` and `b` are C# definitions of one symbol split over files (partial classes, partial
-// methods): same namespace, same qualified name and kind, different files.
+// `a` and `b` are definitions of one symbol split over files (a language with partial types, C#:
+// partial classes and methods): same namespace, same qualified name and kind, different files.
 bool isPartialPartOf(const DefinitionRow& a, const DefinitionRow& b, const ModuleMap& modules) {
   if (a.fileId == b.fileId || a.kind != b.kind || a.qualifiedName != b.qualifiedName) return false;
   const store::FileRow* fa = modules.file(a.fileId);
   const store::FileRow* fb = modules.file(b.fileId);
-  return fa && fb && fa->language == "csharp" && fb->language == "csharp" &&
+  return fa && fb && modules.rules(a.fileId).partialTypes && modules.rules(b.fileId).partialTypes &&
          fa->package == fb->package;
 }
 
@@ -47,12 +46,12 @@ std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const Definition
     std::unordered_map<std::string, size_t> slot;
     for (const auto* d : v) {
       const store::FileRow* f = modules.file(d->fileId);
-      if (!f || f->language != "csharp") {
+      if (!f || !modules.rules(d->fileId).partialTypes) {
         out.push_back(d);
         continue;
       }
-      std::string key = f->package + '\n' + d->qualifiedName + '\n' +
-                        std::to_string(static_cast<int>(d->kind));
+      std::string key =
+          f->package + '\n' + d->qualifiedName + '\n' + std::to_string(static_cast<int>(d->kind));
       auto [it, fresh] = slot.emplace(std::move(key), out.size());
       if (fresh) {
         out.push_back(d);
@@ -95,9 +94,14 @@ std::vector<const DefinitionRow*> mergeDeclarations(std::vector<const Definition
     if (span < bestSpan) continue;
     const std::string& path = pathOf(d->fileId);
     const std::string& heldPath = pathOf(held->fileId);
-    bool header = isHeader(path), bestHeader = isHeader(heldPath);
-    if (header != bestHeader ? !header
-                             : d->fileId != held->fileId ? path < heldPath : earlierInFile(*d, *held))
+    auto isHeader = [&modules](int64_t fileId, const std::string& p) {
+      const lang::Rules& rules = modules.rules(fileId);
+      return rules.isHeader && rules.isHeader(p);
+    };
+    bool header = isHeader(d->fileId, path), bestHeader = isHeader(held->fileId, heldPath);
+    if (header != bestHeader        ? !header
+        : d->fileId != held->fileId ? path < heldPath
+                                    : earlierInFile(*d, *held))
       held = d;
   }
   return out;

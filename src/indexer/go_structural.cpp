@@ -7,6 +7,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "codegraph/lang/rules.h"
+
 namespace cg::indexer {
 
 Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
@@ -17,11 +19,11 @@ Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
     last = now;
     return s;
   };
-  auto types = writer.goTypes();
+  auto types = writer.structuralTypes(lang::languageIdsWhere(&lang::Rules::structuralImplements));
   const double readSeconds = lap();
   if (!types) return types.error();
-  using GoType = store::IndexWriter::GoType;
-  std::unordered_map<int64_t, const GoType*> byId;
+  using StructuralType = store::IndexWriter::StructuralType;
+  std::unordered_map<int64_t, const StructuralType*> byId;
   for (const auto& t : *types) byId.emplace(t.id, &t);
   // Full method sets: a type's own methods plus those promoted from the types it embeds (the
   // resolved `extends` edges: embedded structs and interfaces of a struct, embedded interfaces
@@ -31,13 +33,13 @@ Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
   std::unordered_map<int64_t, std::vector<int64_t>> basesOf;
   for (const auto& [type, base] : *declared)
     if (byId.count(type)) basesOf[type].push_back(base);
-  std::unordered_map<const GoType*, std::unordered_set<std::string>> methodSets;
+  std::unordered_map<const StructuralType*, std::unordered_set<std::string>> methodSets;
   for (const auto& t : *types) {
     auto& set = methodSets[&t];
-    std::vector<const GoType*> todo{&t};
-    std::unordered_set<const GoType*> seen;
+    std::vector<const StructuralType*> todo{&t};
+    std::unordered_set<const StructuralType*> seen;
     while (!todo.empty()) {
-      const GoType* cur = todo.back();
+      const StructuralType* cur = todo.back();
       todo.pop_back();
       if (!seen.insert(cur).second || seen.size() > 64) continue;
       set.insert(cur->methods.begin(), cur->methods.end());
@@ -50,7 +52,7 @@ Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
     }
   }
   // Inverted index: method name → the non-interface types that have it.
-  std::unordered_map<std::string, std::vector<const GoType*>> byMethod;
+  std::unordered_map<std::string, std::vector<const StructuralType*>> byMethod;
   for (const auto& t : *types) {
     if (t.isInterface) continue;
     for (const auto& m : methodSets[&t]) byMethod[m].push_back(&t);
@@ -60,7 +62,7 @@ Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
     const auto& required = methodSets[&iface];
     if (!iface.isInterface || required.empty()) continue;
     // Candidates: the types having the interface's rarest method.
-    const std::vector<const GoType*>* rarest = nullptr;
+    const std::vector<const StructuralType*>* rarest = nullptr;
     for (const auto& m : required) {
       auto it = byMethod.find(m);
       if (it == byMethod.end()) {

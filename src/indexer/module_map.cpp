@@ -31,7 +31,9 @@ std::vector<std::string> splitOn(const std::string& s, const std::string& sep) {
   return out;
 }
 
-bool isJsFamily(const std::string& l) { return l == "javascript" || l == "typescript" || l == "tsx"; }
+bool isJsFamily(const std::string& l) {
+  return l == "javascript" || l == "typescript" || l == "tsx";
+}
 
 // A PHP require/include path ("lib/x.php", "/x.inc"), as opposed to a `use` namespace name.
 bool isPhpPath(const std::string& m) {
@@ -61,8 +63,12 @@ std::string joinPath(const std::string& dir, const std::string& rel) {
   return out;
 }
 
-void ModuleMap::load(std::vector<store::FileRow> files) {
+void ModuleMap::load(std::vector<store::FileRow> files, std::string repositoryName) {
   files_ = std::move(files);
+  repositoryName_ = std::move(repositoryName);
+  rules_.clear();
+  rules_.reserve(files_.size());
+  for (const auto& f : files_) rules_.push_back(&lang::rulesFor(f.language));
   byId_.clear();
   byPath_.clear();
   byBasename_.clear();
@@ -73,7 +79,8 @@ void ModuleMap::load(std::vector<store::FileRow> files) {
     const auto& f = files_[i];
     byId_.emplace(f.id, i);
     if (f.id > 0 && static_cast<uint64_t>(f.id) <= 4 * files_.size() + 1024) {
-      if (dense_.size() <= static_cast<size_t>(f.id)) dense_.resize(static_cast<size_t>(f.id) + 1, kNoSlot);
+      if (dense_.size() <= static_cast<size_t>(f.id))
+        dense_.resize(static_cast<size_t>(f.id) + 1, kNoSlot);
       dense_[static_cast<size_t>(f.id)] = static_cast<uint32_t>(i);
     }
     byPath_.emplace(f.path, f.id);
@@ -107,6 +114,11 @@ const store::FileRow* ModuleMap::file(int64_t id) const {
   }
   auto it = byId_.find(id);
   return it == byId_.end() ? nullptr : &files_[it->second];
+}
+
+const lang::Rules& ModuleMap::rules(int64_t id) const {
+  const store::FileRow* f = file(id);
+  return f ? *rules_[static_cast<size_t>(f - files_.data())] : lang::rulesFor("");
 }
 
 bool ModuleMap::sameDirectory(int64_t a, int64_t b) const {
@@ -188,7 +200,8 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
       auto hit = firstOf({p + ".py", p + "/__init__.py", p + ".pyi"}, false);
       // `from . import sub`: the submodule itself.
       if (!imp.name.empty() && imp.name != "*") {
-        auto sub = firstOf({joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
+        auto sub =
+            firstOf({joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
         if (hit.empty() || !sub.empty()) return sub.empty() ? hit : sub;
       }
       return hit;
@@ -196,6 +209,23 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
     auto hit = firstOf({rest + ".py", rest + "/__init__.py", rest + ".pyi"}, true);
     if (!imp.name.empty() && imp.name != "*" && hit.empty())
       hit = firstOf({rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"}, true);
+    // A root that is itself a package (a site-packages folder, a vendored package) is imported
+    // by its folder's name: `import docutils.nodes` in docutils/ is nodes.py at the root.
+    const std::string& root = repositoryName_;
+    if (hit.empty() && !root.empty() && byPath_.count("__init__.py") &&
+        (rest == root || rest.compare(0, root.size() + 1, root + "/") == 0)) {
+      const std::string inner =
+          rest.size() > root.size() ? rest.substr(root.size() + 1) : std::string();
+      if (inner.empty())
+        hit = exact("__init__.py");
+      else
+        hit = firstOf({inner + ".py", inner + "/__init__.py", inner + ".pyi"}, false);
+      if (!imp.name.empty() && imp.name != "*") {
+        const std::string sub = inner.empty() ? imp.name : inner + "/" + imp.name;
+        auto submodule = firstOf({sub + ".py", sub + "/__init__.py"}, false);
+        if (!submodule.empty()) hit = submodule;
+      }
+    }
     return hit;
   }
   if (isJsFamily(lang)) {
@@ -216,6 +246,23 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
   }
   if (lang == "go") {
     auto segs = splitOn(module, "/");
+    // A directory that is itself the end of the import path (the repository is the module, or
+    // a GOPATH tree above it): the longest such. `google.golang.org/grpc/status` in grpc's tree
+    // is status/, never internal/status/.
+    for (size_t start = 0; start < segs.size(); ++start) {
+      std::string suffix;
+      for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
+      auto exactDir = byDir_.find(suffix);
+      if (exactDir == byDir_.end()) continue;
+      std::vector<int64_t> hit;
+      for (int64_t id : exactDir->second)
+        if (files_[byId_.at(id)].language == lang) hit.push_back(id);
+      if (!hit.empty()) {
+        sortByPath(hit);
+        return hit;
+      }
+    }
+    // Else a directory ending with a suffix of it (the module sits in a subfolder).
     for (size_t start = 0; start < segs.size(); ++start) {
       std::string suffix;
       for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
@@ -227,8 +274,11 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
   if (lang == "java" || lang == "kotlin" || lang == "scala") {
     std::string path = replaceAll(module, ".", "/");
     const bool scalaWildcard = lang == "scala" && imp.name == "_";  // Scala 2 `import a.b._`
-    if (imp.name == "*" || scalaWildcard || (path.size() > 2 && path.substr(path.size() - 2) == "/*")) {
-      std::string d = path.size() > 2 && path.substr(path.size() - 2) == "/*" ? path.substr(0, path.size() - 2) : path;
+    if (imp.name == "*" || scalaWildcard ||
+        (path.size() > 2 && path.substr(path.size() - 2) == "/*")) {
+      std::string d = path.size() > 2 && path.substr(path.size() - 2) == "/*"
+                          ? path.substr(0, path.size() - 2)
+                          : path;
       // Kotlin and Scala files need not sit in their package's directory: the package clause.
       if (lang != "java") {
         auto hit = byPackage(replaceAll(d, "/", "."), lang);
@@ -272,7 +322,8 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
     hit = byPackage(module.substr(0, dot), lang);
     std::vector<int64_t> named;
     for (int64_t id : hit)
-      if (basenameOf(files_[byId_.at(id)].path) == module.substr(dot + 1) + ".cs") named.push_back(id);
+      if (basenameOf(files_[byId_.at(id)].path) == module.substr(dot + 1) + ".cs")
+        named.push_back(id);
     return named.empty() ? hit : named;
   }
   if (lang == "swift") {
@@ -303,14 +354,23 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
     stem = stem.substr(0, stem.rfind('.'));
     const bool dirModule = stem == "mod" || stem == "lib" || stem == "main";
     const std::string selfDir = dirModule ? dir : joinPath(dir, stem);
-    auto segs = splitOn(module + (imp.name.empty() || imp.name == "*" ? "" : "::" + imp.name), "::");
+    auto segs =
+        splitOn(module + (imp.name.empty() || imp.name == "*" ? "" : "::" + imp.name), "::");
     std::vector<std::string> kept;
     std::string base;
     bool relative = false;
     for (const auto& s : segs) {
       if (s == "crate" || s.empty()) continue;
-      if (s == "self") { relative = true; if (base.empty()) base = selfDir; continue; }
-      if (s == "super") { relative = true; base = directoryOf(base.empty() ? selfDir : base); continue; }
+      if (s == "self") {
+        relative = true;
+        if (base.empty()) base = selfDir;
+        continue;
+      }
+      if (s == "super") {
+        relative = true;
+        base = directoryOf(base.empty() ? selfDir : base);
+        continue;
+      }
       kept.push_back(s);
     }
     if (relative && base.empty()) base = selfDir;
@@ -371,7 +431,8 @@ std::vector<int64_t> ModuleMap::moduleFiles(const store::FileRow& from,
       return !local.empty() ? local : bySuffix(joinPath("", m));
     }
     // use A\B\C (PSR-4: one class a file): the file C.php under the longest suffix of A/B/ found.
-    auto segs = splitOn(replaceAll(module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
+    auto segs =
+        splitOn(replaceAll(module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
     std::erase(segs, std::string());
     for (size_t start = 0; start < segs.size(); ++start) {
       std::string suffix;
@@ -394,6 +455,7 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   b.module = imp.module;
   b.language = from->language;
   b.topLevel = imp.sourceId == 0;
+  b.scopeId = imp.sourceId;
   b.fileId = fileId;
   const std::string& lang = from->language;
   if (imp.name == "*" || (lang == "scala" && imp.name == "_")) {
@@ -413,7 +475,8 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
       std::string path = files_[byId_.at(id)].path;
       std::string stem = basenameOf(path);
       stem = stem.substr(0, stem.find('.'));
-      if (stem == "__init__" || stem == "mod" || stem == "index") stem = basenameOf(directoryOf(path));
+      if (stem == "__init__" || stem == "mod" || stem == "index")
+        stem = basenameOf(directoryOf(path));
       if (stem == imp.name) {
         b.symbolName.clear();
         b.ownerSegment.clear();
@@ -436,7 +499,14 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
   } else {
     // Go "a/b/pkg" binds the package name; Rust/Java bind the last segment.
     if (lang == "go") {
-      b.local = !b.files.empty() ? packageOf(b.files.front()) : std::string();
+      // The package clause of its files, tests' external `x_test` packages aside (the first
+      // file by path is often example_test.go).
+      for (int64_t id : b.files) {
+        std::string pkg = packageOf(id);
+        if (pkg.size() > 5 && pkg.compare(pkg.size() - 5, 5, "_test") == 0) continue;
+        b.local = std::move(pkg);
+        break;
+      }
       if (b.local.empty()) b.local = imp.module.substr(imp.module.rfind('/') + 1);
     } else {
       std::string m = replaceAll(imp.module, "::", ".");

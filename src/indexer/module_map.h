@@ -22,6 +22,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegraph/lang/rules.h"
 #include "codegraph/store/index_writer.h"
 
 namespace cg::indexer {
@@ -36,13 +37,18 @@ struct Binding {
   std::string module;            // the module as written (`os.path`, `./x`, `a::b`)
   std::string language;          // the importing file's language
   bool topLevel = true;          // a module-level import (not inside a function or class)
+  int64_t scopeId = 0;           // the symbol a local import is written in (0: top level)
   int64_t fileId = 0;            // the importing file
 };
 
 class ModuleMap {
  public:
-  void load(std::vector<store::FileRow> files);
+  // `repositoryName`: the root folder's name (see Resolver::prepare).
+  void load(std::vector<store::FileRow> files, std::string repositoryName = {});
+  const std::string& repositoryName() const { return repositoryName_; }
   const store::FileRow* file(int64_t id) const;
+  // The rules of a file's language (neutral ones for an id the map does not hold).
+  const lang::Rules& rules(int64_t id) const;
   Binding bind(int64_t fileId, const store::PendingRef& import) const;
   bool sameDirectory(int64_t a, int64_t b) const;
   std::string packageOf(int64_t fileId) const;
@@ -60,6 +66,8 @@ class ModuleMap {
   void sortByPath(std::vector<int64_t>& ids) const;
 
   std::vector<store::FileRow> files_;
+  std::vector<const lang::Rules*> rules_;  // per files_ entry
+  std::string repositoryName_;
   std::unordered_map<int64_t, size_t> byId_;
   // The same for ids up to a few times the file count (a full index numbers files 1..n): a
   // lookup per candidate definition of every reference, without hashing.

@@ -16,6 +16,7 @@
 
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/lang/extractor.h"
+#include "codegraph/lang/rules.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/store/sqlite_graph_source.h"
@@ -44,14 +45,15 @@ struct BindHelper {
   std::unique_ptr<Resolver> resolver;
 };
 
-Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitions) {
+Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitions,
+                                   const std::string& repositoryName) {
   auto db = store::Database::openHelperReader(dbPath);
   if (!db) return db.error();
   BindHelper h;
   h.db = std::move(*db);
   h.reader = std::make_unique<store::IndexWriter>(*h.db);
   h.resolver = std::make_unique<Resolver>(*h.reader, heldDefinitions);
-  if (auto s = h.resolver->prepare(); !s) return s.error();
+  if (auto s = h.resolver->prepare(repositoryName); !s) return s.error();
   return h;
 }
 
@@ -156,7 +158,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
   rec.info.isTest = model::isTestPath(wf.path);
   rec.package = ex.packageName;
   rec.parseErrors = ex.hadSyntaxErrors;
-  rec.isDocument = wf.language->id == "markdown";
+  rec.isDocument = wf.language->grammar == nullptr;  // Markdown: documents only
   rec.title = ex.title;
   rec.mentions = ex.mentions;
   std::unordered_map<std::string, int> ordinals;
@@ -279,6 +281,8 @@ class ParsePool {
     WalkedFile wf = job.file;
     wf.size = data->size();
     out.record = toRecord(wf, hash, *ex);
+    const lang::Rules& rules = lang::rulesFor(wf.language->id);
+    out.record.otherBuild = rules.isOtherBuild && rules.isOtherBuild(wf.path, *data);
     out.parseMicros = ex->parseMicros;
     out.queryMicros = ex->queryMicros;
     out.kind = ParseOutput::Kind::kRecord;
@@ -411,8 +415,12 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   bool keepResolverMemory = false;  // set once the file set is known, below
   // Go's structural implements (method sets) are recomputed when a Go file may have changed.
   bool goChanged = summary.fullIndex;
+  auto structuralTyping = [](const std::string& language) {
+    return lang::rulesFor(language).structuralImplements;
+  };
   for (const auto& path : removed)
-    if (auto it = existing.find(path); it != existing.end() && it->second.language == "go") goChanged = true;
+    if (auto it = existing.find(path); it != existing.end() && structuralTyping(it->second.language))
+      goChanged = true;
   for (const auto& f : walked) {
     if (auto failed = failedBefore.find(f.path);
         failed != failedBefore.end() && failed->second.size == f.size && failed->second.mtimeNs == f.mtimeNs) {
@@ -430,7 +438,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     }
     ParseJob job{f, std::nullopt, 0};
     if (it == existing.end() || it->second.language != f.language->id) fileSetChanged = true;
-    if (f.language->id == "go" || (it != existing.end() && it->second.language == "go")) goChanged = true;
+    if (structuralTyping(std::string(f.language->id)) || (it != existing.end() && structuralTyping(it->second.language)))
+      goChanged = true;
     if (it != existing.end() && it->second.language == f.language->id) {
       job.knownHash = it->second.hash;
       job.knownId = it->second.id;
@@ -505,7 +514,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           std::optional<ImportShape> importsBefore;
           if (keepResolverMemory) {
             auto known = existing.find(out->path);
-            if (out->knownId == 0 || known == existing.end() || known->second.package != out->record.package) {
+            if (out->knownId == 0 || known == existing.end() || known->second.package != out->record.package ||
+                known->second.otherBuild != out->record.otherBuild) {
               keepResolverMemory = false;
             } else {
               auto shape = importShape(writer, out->knownId);
@@ -532,6 +542,13 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
             importerFiles.insert(importers->begin(), importers->end());
             affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
             affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
+            // A file that moved to or from another build: every name it defines is seen
+            // differently, and its own references may bind elsewhere.
+            if (auto known = existing.find(out->path);
+                known != existing.end() && known->second.otherBuild != out->record.otherBuild) {
+              for (const auto& s : out->record.symbols) affectedNames.insert(s.name);
+              fileSetChanged = true;
+            }
           }
           break;
         }
@@ -582,7 +599,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     const size_t heldDefinitions = std::max<size_t>(1, options.resolveHeldDefinitions / bindThreads);
     Resolver resolver(writer, heldDefinitions, memory ? &memory->state() : nullptr);
     summary.bindThreads = 1;
-    if (auto s = resolver.prepare(); !s) return fail(s.error());
+    if (auto s = resolver.prepare(options.root.filename().string()); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,
                      size_t total) -> Status {
@@ -650,7 +667,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           if (auto s = writer.commit(); !s) return fail(s.error());
           if (auto s = writer.begin(); !s) return s.error();
           for (unsigned i = 0; i < bindThreads; ++i) {
-            auto h = openBindHelper(db.path(), heldDefinitions);
+            auto h = openBindHelper(db.path(), heldDefinitions, options.root.filename().string());
             if (!h) {
               if (helpers.empty())
                 spdlog::warn("binding references on the calling thread: no read connection for a "

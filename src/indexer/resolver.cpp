@@ -6,7 +6,7 @@
 #include <set>
 #include <unordered_set>
 
-#include "codegraph/lang/builtins.h"
+#include "codegraph/lang/rules.h"
 #include "declarations.h"
 #include "module_map.h"
 #include "resolver_rules.h"
@@ -21,10 +21,7 @@ using store::PendingRef;
 using store::Resolution;
 using namespace resolver_rules;
 
-constexpr double kScopeConfidence = 1.0;
-constexpr double kQualifiedConfidence = 0.9;
-constexpr double kUniqueConfidence = 0.7;
-constexpr double kUniqueReceiverConfidence = 0.6;
+using lang::Evidence;
 
 // Definitions a reference may bind to: pointers to rows held by the resolver's caches.
 using Candidates = std::vector<const DefinitionRow*>;
@@ -44,15 +41,22 @@ struct Rows {
   Iterator begin() const { return {candidates.begin()}; }
   Iterator end() const { return {candidates.end()}; }
 };
-Rows rows(const Candidates& c) { return {c}; }
+Rows rows(const Candidates& c) {
+  return {c};
+}
 
 }  // namespace
 
 struct Resolver::Impl {
   Impl(store::IndexWriter& w, size_t maxHeld, ResolverMemory::State* memory)
-      : writer(w), maxHeldDefinitions(maxHeld), kept(memory ? *memory : own), modules(kept.modules),
-        includeClosureCache(kept.includeClosures), rawBindingsCache(kept.rawBindings),
-        bindingsCache(kept.bindings), implementations(kept.implementations) {}
+      : writer(w),
+        maxHeldDefinitions(maxHeld),
+        kept(memory ? *memory : own),
+        modules(kept.modules),
+        includeClosureCache(kept.includeClosures),
+        rawBindingsCache(kept.rawBindings),
+        bindingsCache(kept.bindings),
+        implementations(kept.implementations) {}
   store::IndexWriter& writer;
   const size_t maxHeldDefinitions;
   ResolverMemory::State own;
@@ -61,7 +65,8 @@ struct Resolver::Impl {
   std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash>& includeClosureCache;
   std::unordered_map<int64_t, std::vector<Binding>>& rawBindingsCache;
   std::unordered_map<int64_t, std::vector<Binding>>& bindingsCache;
-  std::unordered_map<int64_t, int64_t>& implementations;  // header → its implementation file, 0: none
+  std::unordered_map<int64_t, int64_t>&
+      implementations;  // header → its implementation file, 0: none
   std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
   // By id: pointers into defsCache (its vectors never change once filled, and the map's nodes
   // do not move), or into `loose` for a row read by id alone. One copy of each row: the kernel's
@@ -80,18 +85,22 @@ struct Resolver::Impl {
   using DefsByName = std::unordered_map<std::string, std::vector<DefinitionRow>>;
   // The rows `read` returns for `name`, read once and kept in `cache` (and by id).
   template <typename Read>
-  const std::vector<DefinitionRow>& cachedDefs(DefsByName& cache, const std::string& name, Read read) {
+  const std::vector<DefinitionRow>& cachedDefs(DefsByName& cache, const std::string& name,
+                                               Read read) {
     auto it = cache.find(name);
     if (it != cache.end()) return it->second;
     auto rows = read(name);
     auto& slot = cache[name];
-    if (rows) slot = std::move(*rows);
-    else noteFailure(rows.error());
+    if (rows)
+      slot = std::move(*rows);
+    else
+      noteFailure(rows.error());
     for (const auto& d : slot) defById.emplace(d.id, &d);
     return slot;
   }
   const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
-    return cachedDefs(defsCache, name, [this](const std::string& n) { return writer.definitionsNamed(n); });
+    return cachedDefs(defsCache, name,
+                      [this](const std::string& n) { return writer.definitionsNamed(n); });
   }
   // For a read or write: the variables and constants of that name (all it can bind to).
   const std::vector<DefinitionRow>& valueDefsNamed(const std::string& name) {
@@ -135,23 +144,23 @@ struct Resolver::Impl {
     if (it != bindingsCache.end()) return it->second;
     std::vector<Binding> out = rawBindings(fileId);
     for (auto& b : out) {
-      if (b.language != "python" || !b.files.empty() || b.module.empty() || b.module[0] == '.' ||
-          b.module.find('.') == std::string::npos)
+      if (!modules.rules(fileId).moduleAliases || !b.files.empty() || b.module.empty() ||
+          b.module[0] == '.' || b.module.find('.') == std::string::npos)
         continue;
       // `import a.b` binds `a` (the package), not the module a.b: only aliases and names.
       if (b.local == firstSegment(b.module) && b.symbolName.empty()) continue;
       bool ambiguous = false;
       b.files = pythonModuleFiles(fileId, b.module, ambiguous);
     }
-    // Every Java file imports java.lang.* without saying so (JLS 7.3): where the repository
-    // holds that package (the JDK itself), `String` or `Override` bind there like any name
-    // of a package imported on demand.
-    if (const store::FileRow* row = modules.file(fileId);
-        row && row->language == "java" && modules.packageClause(fileId) != "java.lang") {
+    // A package every file imports without saying so (Java's java.lang.*, JLS 7.3): where the
+    // repository holds it (the JDK itself), `String` or `Override` bind there like any name of
+    // a package imported on demand.
+    if (const std::string_view implicitModule = modules.rules(fileId).implicitImport;
+        !implicitModule.empty() && modules.packageClause(fileId) != implicitModule) {
       store::PendingRef implicit;
       implicit.kind = RefKind::kImports;
       implicit.fileId = fileId;
-      implicit.module = "java.lang";
+      implicit.module = std::string(implicitModule);
       implicit.name = "*";
       Binding lang = modules.bind(fileId, implicit);
       if (!lang.files.empty()) out.push_back(std::move(lang));
@@ -170,7 +179,7 @@ struct Resolver::Impl {
       for (const auto& b : rawBindings(f)) {
         if (!b.topLevel || b.wildcard || b.local != seg || !b.symbolName.empty() || b.files.empty())
           continue;
-        if (b.language != "python") continue;
+        if (!modules.rules(b.fileId).moduleAliases) continue;
         // `import a.b` binds `a` to the package, not to a/b.py.
         if (b.local == firstSegment(b.module) && b.module.find('.') != std::string::npos &&
             b.module[0] != '.')
@@ -184,10 +193,12 @@ struct Resolver::Impl {
       // A package's submodule: pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py.
       const std::string path = pathOf(f);
       const std::string suffix = "/__init__.py";
-      if (path == "__init__.py" || (path.size() > suffix.size() &&
-                                    path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)) {
+      if (path == "__init__.py" ||
+          (path.size() > suffix.size() &&
+           path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)) {
         std::string dir = directoryOf(path);
-        for (const std::string& cand : {joinPath(dir, seg + ".py"), joinPath(dir, seg + "/__init__.py")})
+        for (const std::string& cand :
+             {joinPath(dir, seg + ".py"), joinPath(dir, seg + "/__init__.py")})
           for (int64_t id : modules.bySuffix(cand))
             if (pathOf(id) == cand) return {id};
       }
@@ -205,7 +216,8 @@ struct Resolver::Impl {
 
   // The files of an absolute dotted Python module as seen from `fileId`: its own file, else
   // the longest prefix that is a file followed through import aliases (os.path → posixpath.py).
-  std::vector<int64_t> pythonModuleFiles(int64_t fileId, const std::string& dotted, bool& ambiguous) {
+  std::vector<int64_t> pythonModuleFiles(int64_t fileId, const std::string& dotted,
+                                         bool& ambiguous) {
     auto segs = dottedSegments(dotted);
     for (size_t k = segs.size(); k > 0; --k) {
       store::PendingRef probe;
@@ -224,15 +236,14 @@ struct Resolver::Impl {
   // import rules apply) or does not reach a module.
   std::vector<int64_t> qualifierThroughAliases(const Binding& b, const std::string& qualifier,
                                                bool& ambiguous) {
-    if (b.language != "python" || b.module.empty()) return {};
+    if (!modules.rules(b.fileId).moduleAliases || b.module.empty()) return {};
     auto segs = dottedSegments(qualifier);
     size_t consumed = 1;
     std::vector<int64_t> files = b.files;
     if (b.local == firstSegment(b.module) && b.symbolName.empty() && b.module[0] != '.') {
       // `import a.b.c` binds `a` to a/b/c.py: the qualifier must spell the whole module.
       auto mod = dottedSegments(b.module);
-      if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin()))
-        return {};
+      if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin())) return {};
       consumed = mod.size();
       // `import os.path` (no os/path.py): os.py's alias `path`.
       if (files.empty() && mod.size() > 1) {
@@ -258,8 +269,10 @@ struct Resolver::Impl {
     auto it = basesCache.find(classId);
     if (it != basesCache.end()) return it->second;
     std::vector<int64_t> out;
-    if (auto b = writer.basesOf(classId)) out = std::move(*b);
-    else noteFailure(b.error());
+    if (auto b = writer.basesOf(classId))
+      out = std::move(*b);
+    else
+      noteFailure(b.error());
     return basesCache.emplace(classId, std::move(out)).first->second;
   }
 
@@ -267,12 +280,13 @@ struct Resolver::Impl {
   bool reexportNothing(const std::vector<int64_t>& files) const {
     return std::all_of(files.begin(), files.end(), [&](int64_t f) {
       const store::FileRow* row = modules.file(f);
-      return row && importsStayLocal(row->language);
+      return row && modules.rules(f).importsStayLocal;
     });
   }
   // followReexports without a copy when the files re-export nothing: `files` itself, else
   // `scratch` filled.
-  const std::vector<int64_t>& reexportClosure(const std::vector<int64_t>& files, const std::string& name,
+  const std::vector<int64_t>& reexportClosure(const std::vector<int64_t>& files,
+                                              const std::string& name,
                                               std::vector<int64_t>& scratch) {
     if (reexportNothing(files)) return files;
     scratch = followReexports(files, name);
@@ -298,7 +312,8 @@ struct Resolver::Impl {
       out.push_back(f);
       if (depth >= 4) continue;
       for (const auto& b : bindings(f)) {
-        if (importsStayLocal(b.language)) continue;  // a Java import, a C# `using`: not re-exported
+        if (modules.rules(b.fileId).importsStayLocal)
+          continue;  // a Java import, a C# `using`: not re-exported
         if ((b.local == name && !name.empty()) || b.wildcard)
           for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
       }
@@ -371,7 +386,8 @@ struct Resolver::Impl {
     const size_t n = files.size();
     for (size_t i = 0; i < n; ++i) {
       const int64_t impl = implementationOf(files[i]);
-      if (impl != 0 && std::find(files.begin(), files.end(), impl) == files.end()) files.push_back(impl);
+      if (impl != 0 && std::find(files.begin(), files.end(), impl) == files.end())
+        files.push_back(impl);
     }
     return files;
   }
@@ -384,13 +400,14 @@ struct Resolver::Impl {
     if (it != implementations.end()) return it->second;
     int64_t found = 0;
     const std::string path = pathOf(header);
-    if (isHeader(path)) {
+    const lang::Rules& rules = modules.rules(header);
+    if (rules.isHeader && rules.isHeader(path)) {
       size_t slash = path.rfind('/');
       std::string base = path.substr(slash == std::string::npos ? 0 : slash + 1);
       std::string stem = base.substr(0, base.rfind('.'));
       std::vector<int64_t> beside, elsewhere;
-      for (const char* ext : {".c", ".cc", ".cpp", ".cxx"})
-        for (int64_t id : modules.bySuffix(stem + ext)) {
+      for (std::string_view ext : rules.sourceExtensions)
+        for (int64_t id : modules.bySuffix(stem + std::string(ext))) {
           if (id == header) continue;
           (modules.sameDirectory(id, header) ? beside : elsewhere).push_back(id);
         }
@@ -418,11 +435,9 @@ struct Resolver::Impl {
     // do a Kotlin extension function (`fun Book.label()`) and a member of a Swift extension,
     // whose receiver is `this` / `self`.
     const std::string& q = self->qualifiedName;
-    const bool go = isGoFile(self->fileId);
-    const store::FileRow* selfFile = modules.file(self->fileId);
-    const bool dotted =
-        go || (selfFile && (selfFile->language == "kotlin" || selfFile->language == "swift"));
-    size_t cut = dotted ? q.rfind('.') : q.rfind("::");
+    const lang::Rules& rules = modules.rules(self->fileId);
+    const bool samePackage = rules.ownerInSamePackage;
+    size_t cut = rules.dottedMemberOwner ? q.rfind('.') : q.rfind("::");
     if (cut == std::string::npos || cut == 0) return nullptr;
     const std::string owner = q.substr(0, cut);
     const DefinitionRow* best = nullptr;
@@ -430,7 +445,7 @@ struct Resolver::Impl {
       if (c.qualifiedName != owner || !model::isContainer(c.kind) ||
           c.kind == SymbolKind::kNamespace || c.kind == SymbolKind::kModule)
         continue;
-      if (go && !modules.sameDirectory(c.fileId, self->fileId)) continue;
+      if (samePackage && !modules.sameDirectory(c.fileId, self->fileId)) continue;
       if (!best || pathOf(c.fileId) < pathOf(best->fileId) ||
           (c.fileId == best->fileId && c.startLine < best->startLine))
         best = &c;
@@ -442,8 +457,7 @@ struct Resolver::Impl {
   // qualified name and kind) are one class. The parts of `cls`, `cls` itself included.
   std::vector<int64_t> partsOf(const DefinitionRow* cls) {
     std::vector<int64_t> out{cls->id};
-    const store::FileRow* f = modules.file(cls->fileId);
-    if (!f || f->language != "csharp" || !model::isContainer(cls->kind)) return out;
+    if (!modules.rules(cls->fileId).partialTypes || !model::isContainer(cls->kind)) return out;
     for (const auto& d : defsNamed(lastSegment(cls->qualifiedName)))
       if (d.id != cls->id && d.kind == cls->kind && d.qualifiedName == cls->qualifiedName &&
           isPartialPartOf(d, *cls, modules))
@@ -453,8 +467,9 @@ struct Resolver::Impl {
 
   // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
   // the class itself is skipped.
-  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls, const Candidates& cands,
-                                                          bool basesOnly = false) {
+  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
+                                                         const Candidates& cands,
+                                                         bool basesOnly = false) {
     std::vector<const DefinitionRow*> found;
     std::deque<std::pair<int64_t, int>> queue;
     if (basesOnly) {
@@ -477,7 +492,8 @@ struct Resolver::Impl {
         if (std::find(parts.begin(), parts.end(), d.parentId) != parts.end()) found.push_back(&d);
         // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
         else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
-                 (!isGoFile(c->fileId) || modules.sameDirectory(d.fileId, c->fileId)) &&
+                 (!modules.rules(c->fileId).ownerInSamePackage ||
+                  modules.sameDirectory(d.fileId, c->fileId)) &&
                  d.qualifiedName.size() > c->qualifiedName.size() &&
                  d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
                  lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
@@ -500,14 +516,17 @@ struct Resolver::Impl {
     return f ? f->path : kNone;
   }
 
-  Resolution pick(int64_t refId, std::vector<const DefinitionRow*> found, double confidence,
-                  bool merge) {
+  // Binds `found` at the given evidence. Several candidates at the same level of evidence
+  // (overloads, redefinitions in one scope, one name in several files of a package): the first
+  // in source order, or the longest of one scope where the language says so, at the level
+  // the language measured for a choice among several. A level of 0 in the language's table
+  // makes no edge: the reference stays unresolved with its candidate count.
+  Resolution pick(int64_t refId, std::vector<const DefinitionRow*> found, Evidence evidence,
+                  const lang::Rules& rules, bool merge) {
     Resolution r;
     r.refId = refId;
     found = mergeDeclarations(std::move(found), merge, modules);
     if (found.empty()) return r;
-    // Several candidates at the same level of evidence (overloads, redefinitions in one
-    // scope): the first in source order, with lowered confidence to say so.
     // Ordered by path, not by file id: ids depend on indexing history, and a refresh must
     // bind exactly as a fresh full index does.
     std::sort(found.begin(), found.end(), [&](const DefinitionRow* a, const DefinitionRow* b) {
@@ -519,28 +538,99 @@ struct Resolver::Impl {
       if (a->endLine != b->endLine) return a->endLine < b->endLine;
       return a->id < b->id;
     });
-    r.targetId = found.front()->id;
-    r.confidence = found.size() == 1 ? confidence : confidence * 0.9;
+    const bool several = found.size() > 1;
+    if (several && evidence == Evidence::kScope)
+      evidence = Evidence::kAmbiguousScope;
+    else if (several)
+      evidence = Evidence::kAmbiguous;
+    const double confidence = rules.level(evidence);
+    if (confidence <= 0) {
+      r.candidates = static_cast<uint32_t>(found.size());
+      return r;
+    }
+    // Overloads and their implementation in one scope: the implementation (the longest).
+    const DefinitionRow* chosen = found.front();
+    if (several && rules.longestDefinitionWins) {
+      for (const DefinitionRow* d : found)
+        if (d->fileId == chosen->fileId && d->parentId == chosen->parentId &&
+            d->endLine - d->startLine > chosen->endLine - chosen->startLine)
+          chosen = d;
+    }
+    r.targetId = chosen->id;
+    r.confidence = confidence;
     return r;
+  }
+
+  // Whether `d` is visible from a reference in `refFile` as far as builds and test files go:
+  // a definition compiled only in another build (Go's GOOS/GOARCH files) is not seen from the
+  // default build, and a test file's definition is seen only from test files where the
+  // language keeps them apart (Go's _test.go).
+  bool buildVisible(const store::FileRow* refFile, const DefinitionRow& d) const {
+    const store::FileRow* f = modules.file(d.fileId);
+    if (!f || !refFile) return true;
+    const lang::Rules& rules = modules.rules(d.fileId);
+    if (rules.testFilesPrivate && rules.isTestFile && rules.isTestFile(f->path) &&
+        !rules.isTestFile(refFile->path))
+      return false;
+    return !f->otherBuild || refFile->otherBuild;
+  }
+  // `cands` without what the reference's file cannot see (buildVisible); `cands` itself when
+  // it can see all of them, else `scratch` filled.
+  const Candidates& visibleCandidates(const store::FileRow* refFile, const Candidates& cands,
+                                      Candidates& scratch) const {
+    if (!refFile) return cands;
+    const lang::Rules& rules = modules.rules(refFile->id);
+    if (!rules.isOtherBuild && !rules.testFilesPrivate) return cands;
+    bool all = true;
+    for (const DefinitionRow& d : rows(cands))
+      if (!buildVisible(refFile, d)) {
+        all = false;
+        break;
+      }
+    if (all) return cands;
+    scratch.clear();
+    for (const DefinitionRow& d : rows(cands))
+      if (buildVisible(refFile, d)) scratch.push_back(&d);
+    // A file of another build sees the default build and its own: of several definitions, those
+    // of a file with the same build suffix as its own (`x_windows.go` → `y_windows.go`).
+    if (refFile->otherBuild) {
+      const std::string ownSuffix = buildSuffix(refFile->path);
+      Candidates same;
+      for (const DefinitionRow* d : scratch)
+        if (modules.file(d->fileId)->otherBuild && buildSuffix(pathOf(d->fileId)) == ownSuffix)
+          same.push_back(d);
+      if (!same.empty()) scratch = std::move(same);
+    }
+    return scratch;
+  }
+  // "windows" of "a/x_windows.go", "linux_arm64" of "y_linux_arm64_test.go": what follows the
+  // stem's first underscore-separated word, without a _test suffix.
+  static std::string buildSuffix(const std::string& path) {
+    size_t slash = path.rfind('/');
+    std::string name = path.substr(slash == std::string::npos ? 0 : slash + 1);
+    name = name.substr(0, name.rfind('.'));
+    if (name.size() > 5 && name.compare(name.size() - 5, 5, "_test") == 0)
+      name.resize(name.size() - 5);
+    size_t us = name.rfind('_');
+    return us == std::string::npos ? std::string() : name.substr(us + 1);
   }
 
   Resolution resolveImport(const PendingRef& ref) {
     Resolution r;
     r.refId = ref.id;
     Binding b = modules.bind(ref.fileId, ref);
-    if (b.files.empty() && b.language == "python" && !b.module.empty() && b.module[0] != '.' &&
+    const lang::Rules& rules = modules.rules(ref.fileId);
+    if (b.files.empty() && rules.moduleAliases && !b.module.empty() && b.module[0] != '.' &&
         b.module.find('.') != std::string::npos &&
         !(b.local == firstSegment(b.module) && b.symbolName.empty())) {
       bool ambiguous = false;  // `from os.path import join`: os.py's alias `path`
       b.files = pythonModuleFiles(ref.fileId, b.module, ambiguous);
     }
-    const store::FileRow* from = modules.file(ref.fileId);
-    const std::string language = from ? from->language : std::string();
-    std::erase_if(b.files, [&](int64_t f) { return !sameFamily(language, f); });
+    std::erase_if(b.files, [&](int64_t f) { return !sameFamily(rules, f); });
     if (b.files.empty()) return r;  // external module: unresolved import
     r.targetFileId = b.files.front();
     if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
-      r.confidence = kScopeConfidence;
+      r.confidence = rules.level(Evidence::kScope);
       return r;
     }
     std::vector<const DefinitionRow*> found;
@@ -548,7 +638,7 @@ struct Resolver::Impl {
     const std::vector<int64_t>& files = reexportClosure(b.files, ref.name, scratch);
     for (const auto& d : defsNamed(ref.name)) {
       if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
-      if (!sameFamily(language, d.fileId)) continue;
+      if (!sameFamily(rules, d.fileId)) continue;
       const DefinitionRow* parent = def(d.parentId);
       if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
                                          parent->kind == SymbolKind::kModule)))
@@ -557,12 +647,84 @@ struct Resolver::Impl {
         found.push_back(&d);  // a member import: `import static a.B.m`, `use a::B::m`
     }
     if (!found.empty()) {
-      Resolution picked = pick(ref.id, found, kScopeConfidence, false);
+      Resolution picked = pick(ref.id, found, Evidence::kScope, rules, false);
       picked.targetFileId = r.targetFileId;
       return picked;
     }
-    r.confidence = kScopeConfidence;
+    r.confidence = rules.level(Evidence::kScope);
     return r;
+  }
+
+  // The definitions an import binding `b` makes visible under the reference's name: `pool` (the
+  // candidates of the name the module defines it under) in the files the binding reaches.
+  void importedDefinitions(const Binding& b, const PendingRef& ref, const lang::Rules& rules,
+                           const Candidates& cands, bool direct, bool merge,
+                           std::vector<const DefinitionRow*>& found) {
+    // An imported name may be re-exported under another name: look for the original.
+    const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>* reached = &reexportClosure(b.files, original, scratch);
+    if (merge && !direct) {
+      scratch = withImplementations(reached == &scratch ? std::move(scratch)
+                                                        : std::vector<int64_t>(*reached));
+      reached = &scratch;
+    }
+    const std::vector<int64_t>& files = *reached;
+    const auto& pool = original == ref.name ? cands : compatibleNamed(ref.kind, original, rules);
+    for (const DefinitionRow& d : rows(pool)) {
+      if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+      if (bareCallCannotReach(ref, rules, d)) continue;
+      if (d.parentId == 0 || merge || isNamespaceLike(d.parentId)) {
+        found.push_back(&d);
+        continue;
+      }
+      const DefinitionRow* parent = direct ? def(d.parentId) : nullptr;
+      if (parent && lastSegment(parent->qualifiedName) == b.ownerSegment) found.push_back(&d);
+    }
+  }
+
+  // The last segment of a qualified name written with `.`, `::` or `\\` (PHP).
+  static std::string ownerName(const std::string& q) {
+    size_t cut = q.find_last_of(".:\\");
+    return cut == std::string::npos ? q : q.substr(cut + 1);
+  }
+
+  // Whether the last segment of `qualifier` is the name of a type, namespace or module of the
+  // reference's family somewhere in the repository (`Outer.Inner`, `ns::sub`, `\N\A`).
+  // A class, struct, interface, enum, module or namespace: a type alias owns no members.
+  bool qualifierNamesType(const std::string& qualifier, const lang::Rules& rules) {
+    const std::string last = ownerName(qualifier);
+    if (last.empty()) return false;
+    for (const DefinitionRow& d : defsNamed(last))
+      if (model::isContainer(d.kind) && sameFamily(rules, d.fileId)) return true;
+    return false;
+  }
+
+  // A bare call reaches a method only where `this` is implicit: `len(x)` in Go is never the
+  // method `A.len`, even when its receiver type was declared in another file (no parent).
+  // Nor does it reach a member assigned by a qualified name (`inst.parse = ...`, Lua
+  // `function M.f()`), which is a property, not a name in scope.
+  static bool bareCallCannotReach(const PendingRef& ref, const lang::Rules& rules,
+                                  const DefinitionRow& d) {
+    if (ref.kind != RefKind::kCalls || !ref.qualifier.empty() || rules.implicitThis) return false;
+    if (d.kind == SymbolKind::kMethod || d.kind == SymbolKind::kConstructor) return true;
+    return !rules.splitDeclarations && d.parentId == 0 &&
+           d.qualifiedName.find('.') != std::string::npos;
+  }
+
+  // Where the language calls values (JavaScript's `const f = () => ...`, `export const g =
+  // make()`), a bare call of a name with no callable definition in scope: the module-level
+  // variables and constants of that name in `files` (the reference's own file or an import's).
+  std::vector<const DefinitionRow*> calledValues(const PendingRef& ref, const lang::Rules& rules,
+                                                 const std::vector<int64_t>& files) {
+    std::vector<const DefinitionRow*> out;
+    if (!rules.valuesAreCallable || ref.kind != RefKind::kCalls || !ref.qualifier.empty())
+      return out;
+    for (const DefinitionRow& d : valueDefsNamed(ref.name))
+      if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
+          (d.parentId == 0 || isNamespaceLike(d.parentId)) && d.qualifiedName == ref.name)
+        out.push_back(&d);
+    return out;
   }
 
   Resolution resolveRef(const PendingRef& ref) {
@@ -571,8 +733,14 @@ struct Resolver::Impl {
     r.refId = ref.id;
     const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
     const store::FileRow* file = modules.file(ref.fileId);
-    const std::string language = file ? file->language : std::string();
-    if (language == "csharp" && ref.qualifier == "base") {  // C# `base.M()` is Java's super.m()
+    const lang::Rules& rules = modules.rules(ref.fileId);
+    if (!rules.superAlias.empty() && ref.qualifier == rules.superAlias) {  // C# `base.M()`
+      PendingRef viaSuper = ref;
+      viaSuper.qualifier = "super";
+      return resolveRef(viaSuper);
+    }
+    // Python `super().m()` / `super(C, self).m()` (written as `super()` once compacted).
+    if (ref.qualifier == "super()") {
       PendingRef viaSuper = ref;
       viaSuper.qualifier = "super";
       return resolveRef(viaSuper);
@@ -583,59 +751,77 @@ struct Resolver::Impl {
     // or type use are the same for every reference of the name, kind and language family, and
     // kept (a C++ name like `type` has thousands of definitions, filtered once, not per use).
     Candidates valueCands;
-    const Candidates& cands = valueRef ? valueCands : compatibleNamed(ref.kind, ref.name, language);
+    const Candidates& familyCands =
+        valueRef ? valueCands : compatibleNamed(ref.kind, ref.name, rules);
     for (const auto& d : all) {
       if (!valueRef) break;
-      if (!compatible(ref.kind, d.kind) || !sameFamily(language, d.fileId)) continue;
+      if (!compatible(ref.kind, d.kind) || !sameFamily(rules, d.fileId)) continue;
       // Only module-level variables and constants (not fields, not locals).
       const DefinitionRow* parent = def(d.parentId);
       // C/C++ enumerators are constants of the scope around their enum.
-      if (d.parentId != 0 && !(parent && (parent->kind == SymbolKind::kModule ||
-                                           parent->kind == SymbolKind::kNamespace)) &&
+      if (d.parentId != 0 &&
+          !(parent &&
+            (parent->kind == SymbolKind::kModule || parent->kind == SymbolKind::kNamespace)) &&
           !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
-            splitDeclarationAndDefinition(language)))
+            rules.splitDeclarations))
         continue;
       valueCands.push_back(&d);
     }
+    Candidates visibleScratch;
+    const Candidates& cands = visibleCandidates(file, familyCands, visibleScratch);
+    // Step 5's answers are kept per candidate list by its address: only for the kept lists.
+    const bool keptList = !valueRef && &cands == &familyCands;
     const DefinitionRow* source = def(ref.sourceId);
     // A bare call naming a data member of the current class (C++ member initialiser
     // `: size_(n)`, a call through a callable member): no edge, the member's type is not known.
-    if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && implicitThis(language) &&
+    if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && rules.implicitThis &&
         callsDataMember(source, all, cands))
       return r.drop = true, r;
     if (cands.empty()) {
       r.drop = valueRef;
       return r;
     }
-    const bool merge = splitDeclarationAndDefinition(language);
+    const bool merge = rules.splitDeclarations;
 
     // 1. The current object.
-    if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && implicitThis(language))) {
+    if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && rules.implicitThis)) {
       if (const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr) {
         auto found = memberOfClassOrBases(cls, cands, ref.qualifier == "super");
-        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+        if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
       }
     }
     bool importedFromOutside = false;
+    bool importedHere = false;  // an import of the repository binds the bare name
     if (ref.qualifier.empty()) {
-      // 2. Enclosing scopes outward, then the file's top level.
+      // 2. Enclosing scopes outward (an import inside a function binds the name there, before
+      // the function's own namesakes outside it), then the file's top level.
       for (const DefinitionRow* s = source; s; s = def(s->parentId)) {
+        for (const auto& b : bindings(ref.fileId)) {
+          if (b.topLevel || b.scopeId != s->id || b.local.empty() || b.local != ref.name) continue;
+          if (b.files.empty()) return r;  // a local import of library code
+          std::vector<const DefinitionRow*> found;
+          importedDefinitions(b, ref, rules, cands, true, merge, found);
+          if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+          return r;
+        }
         // A class body is not a scope for bare names unless `this` is implicit.
         if (model::isContainer(s->kind) && s->kind != SymbolKind::kNamespace &&
-            s->kind != SymbolKind::kModule && !implicitThis(language))
+            s->kind != SymbolKind::kModule && !rules.implicitThis)
           continue;
         std::vector<const DefinitionRow*> found;
         for (const DefinitionRow& d : rows(cands))
-          if (d.parentId == s->id) found.push_back(&d);
-        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+          if (d.parentId == s->id && !bareCallCannotReach(ref, rules, d)) found.push_back(&d);
+        if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
       }
       {
         std::vector<const DefinitionRow*> found;
         for (const DefinitionRow& d : rows(cands))
-          if (d.fileId == ref.fileId &&
+          if (d.fileId == ref.fileId && !bareCallCannotReach(ref, rules, d) &&
               (d.parentId == 0 || isNamespaceLike(d.parentId) || (merge && isEnumConstant(d))))
             found.push_back(&d);
-        if (!found.empty()) return pick(ref.id, found, kScopeConfidence, merge);
+        if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+        found = calledValues(ref, rules, {ref.fileId});
+        if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
       }
       // 3. Imports binding the name, then wildcard imports / includes.
       for (int pass = 0; pass < 2; ++pass) {
@@ -649,65 +835,60 @@ struct Resolver::Impl {
             if (reaches(d.fileId)) found.push_back(&d);
         }
         for (const auto& b : bindings(ref.fileId)) {
-          bool direct = pass == 0 && !b.local.empty() && b.local == ref.name;
+          bool direct = pass == 0 && !b.local.empty() && b.local == ref.name && b.topLevel;
           bool wildcard = pass == 1 && b.wildcard;
           if (!direct && !wildcard) continue;
           if (direct && b.files.empty()) {
             importedFromOutside = true;  // bound by an import of an external package
             continue;
           }
-          // An imported name may be re-exported under another name: look for the original.
-          const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
+          if (direct) importedHere = true;
           // An include whose closure does not depend on the name was matched above.
           if (merge && wildcard && includeClosure(b).nameIndependent) continue;
-          std::vector<int64_t> scratch;
-          const std::vector<int64_t>* reached = &reexportClosure(b.files, original, scratch);
-          if (merge && wildcard) {
-            scratch = withImplementations(reached == &scratch ? std::move(scratch)
-                                                              : std::vector<int64_t>(*reached));
-            reached = &scratch;
-          }
-          const std::vector<int64_t>& files = *reached;
-          const auto& pool =
-              original == ref.name ? cands : compatibleNamed(ref.kind, original, language);
-          for (const DefinitionRow& d : rows(pool)) {
-            if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
-            if (d.parentId == 0 || merge || isNamespaceLike(d.parentId)) {
-              found.push_back(&d);
-              continue;
-            }
-            const DefinitionRow* parent = direct ? def(d.parentId) : nullptr;
-            if (parent && lastSegment(parent->qualifiedName) == b.ownerSegment) found.push_back(&d);
+          importedDefinitions(b, ref, rules, cands, direct, merge, found);
+          if (direct && found.empty()) {
+            const std::string& original = b.symbolName.empty() ? ref.name : b.symbolName;
+            PendingRef asOriginal = ref;
+            asOriginal.name = original;
+            std::vector<int64_t> scratch;
+            found = calledValues(asOriginal, rules, reexportClosure(b.files, original, scratch));
           }
         }
         if (!found.empty())
-          return pick(ref.id, found, pass == 0 ? kScopeConfidence : kQualifiedConfidence, merge);
+          return pick(ref.id, found, pass == 0 ? Evidence::kScope : Evidence::kQualified, rules,
+                      merge);
       }
       // 4. The same package (directory).
-      if (directoryPackage(language)) {
+      if (rules.directoryPackage) {
         std::vector<const DefinitionRow*> found;
-        const bool byClause = language != "go" && !modules.packageClause(ref.fileId).empty();
+        const bool byClause =
+            !rules.packageIsDirectory && !modules.packageClause(ref.fileId).empty();
         const std::string ownPackage = modules.packageClause(ref.fileId);
         for (const DefinitionRow& d : rows(cands)) {
+          if (bareCallCannotReach(ref, rules, d)) continue;
           const std::string pkg = modules.packageClause(d.fileId);
-          bool samePackage = byClause ? pkg == ownPackage : modules.sameDirectory(d.fileId, ref.fileId);
+          bool samePackage =
+              byClause ? pkg == ownPackage : modules.sameDirectory(d.fileId, ref.fileId);
           // C#: the names of the enclosing namespaces are in scope too (A.B.C sees A.B and A).
-          if (byClause && !samePackage && language == "csharp" && !pkg.empty() &&
+          if (byClause && !samePackage && rules.enclosingNamespacesInScope && !pkg.empty() &&
               ownPackage.size() > pkg.size() && ownPackage.compare(0, pkg.size(), pkg) == 0 &&
               ownPackage[pkg.size()] == '.')
             samePackage = true;
           if (samePackage && (d.parentId == 0 || isNamespaceLike(d.parentId))) found.push_back(&d);
         }
-        if (!found.empty())
-          return pick(ref.id, found, language == "go" ? kScopeConfidence : kQualifiedConfidence, merge);
+        if (!found.empty()) return pick(ref.id, found, Evidence::kSamePackage, rules, merge);
       }
     } else if (!isSelfQualifier(ref.qualifier)) {
-      // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f().
+      // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f(), Imported.m().
       std::string head = firstSegment(ref.qualifier);
       std::vector<const DefinitionRow*> found;
       bool aliasAmbiguous = false;
+      bool headImported = false;  // the qualifier starts with a name an import binds
+      bool headUnmapped = false;  // ... by an import the module map found no files for
       for (const auto& b : bindings(ref.fileId)) {
         if (b.local != head && b.local != ref.qualifier) continue;
+        headImported = true;
+        headUnmapped = headUnmapped || b.files.empty();
         {
           // os.path.join(): through os.py's `import posixpath as path` to posixpath.join.
           bool ambiguous = false;
@@ -730,49 +911,91 @@ struct Resolver::Impl {
         std::vector<int64_t> scratch;
         const std::vector<int64_t>& files =
             reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
+        // `pkg.X.m()` where the import binds `pkg`: a member of pkg's X, never any `m` of pkg.
+        const bool throughMember = b.local == head && b.local != ref.qualifier;
         for (const DefinitionRow& d : rows(cands))
           if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
             // A name qualified by a symbol imported from the module (Class.method): a member
             // of that symbol; qualified by the module itself: a top-level name of it.
             const DefinitionRow* parent = def(d.parentId);
             if (!b.symbolName.empty()) {
-              std::string owner = b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
+              std::string owner =
+                  b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
               if (!parent || lastSegment(parent->qualifiedName) != owner) continue;
-            } else if (b.local == ref.qualifier && d.parentId != 0 && !isNamespaceLike(d.parentId)) {
+            } else if (b.local == ref.qualifier && parent && !isNamespaceLike(d.parentId) &&
+                       model::isContainer(parent->kind) &&
+                       ownerName(parent->qualifiedName) == b.local &&
+                       (parent->parentId == 0 || isNamespaceLike(parent->parentId))) {
+              // The module is a file named after its class (Product.kt, User.php, a default
+              // export): `Product.createdCount()` is a member of that class.
+            } else if (b.local == ref.qualifier &&
+                       ((d.parentId != 0 && !isNamespaceLike(d.parentId)) ||
+                        (d.parentId == 0 && d.kind == SymbolKind::kMethod) ||
+                        (d.parentId == 0 && !merge &&
+                         d.qualifiedName.find('.') != std::string::npos))) {
+              continue;  // `pkg.F()` is a top-level F of pkg, never a method of one of its types
+            } else if (throughMember && (!parent || lastSegment(parent->qualifiedName) !=
+                                                        lastSegment(ref.qualifier))) {
               continue;
             }
             if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
           }
       }
-      // Conditional aliases (posixpath or ntpath as path): the first, with lowered confidence.
+      // Conditional aliases (posixpath or ntpath as path): the first, at a qualified level.
       if (!found.empty())
-        return pick(ref.id, found, aliasAmbiguous ? kQualifiedConfidence : kScopeConfidence, merge);
-      // A qualifier naming a type or namespace: Class.staticMethod(), ns::f().
-      std::string qualified = ref.qualifier + "." + ref.name;
-      std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
-      // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
-      // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
-      std::string qualifiedDots = qualified;
-      for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
-        qualifiedDots.replace(at, 2, ".");
-      std::string phpQualifier = ref.qualifier;
-      phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
-      const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
-      for (const DefinitionRow& d : rows(cands)) {
-        const auto& q = d.qualifiedName;
-        auto endsWith = [&q](const std::string& suffix) {
-          return q.size() >= suffix.size() &&
-                 q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
-                 (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
-                  q[q.size() - suffix.size() - 1] == ':' || q[q.size() - suffix.size() - 1] == '\\');
-        };
-        if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
-            endsWith(qualifiedPhp))
-          found.push_back(&d);
+        return pick(ref.id, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope, rules,
+                    merge);
+      if (headImported) {
+        // Go: an import path whose directory the module map did not find, named like a
+        // package directory of the repository.
+        if (rules.packageIsDirectory && headUnmapped) {
+          std::vector<const DefinitionRow*> pkgFound;
+          for (const DefinitionRow& d : rows(cands))
+            if (d.parentId == 0 && d.kind != SymbolKind::kMethod &&
+                modules.packageOf(d.fileId) == head && !modules.sameDirectory(d.fileId, ref.fileId))
+              pkgFound.push_back(&d);
+          if (pkgFound.size() == 1)
+            return pick(ref.id, pkgFound, Evidence::kQualified, rules, merge);
+        }
+        // A qualifier an import binds is that module (or package, or imported symbol): a name
+        // it does not define there is library code or unknown, never a namesake elsewhere;
+        // unless the module map could not place an import that names a type of the repository
+        // (`use shapes::model::Circle` from a test crate): then the type-qualified match below.
+        if (!headUnmapped || !qualifierNamesType(ref.qualifier, rules)) return r;
+      }
+      // A qualifier naming a type or namespace: Class.staticMethod(), ns::f(). Only where the
+      // qualifier names one: `schema.parse()` is not the `schema.parse = ...` of another file.
+      // Where a package is its directory (Go), a qualifier no import binds is a value: a variable
+      // named like its type (`dumper.Write()`, `conn.Close()`) is far commoner than a method
+      // expression `T.M(recv)`.
+      if (!rules.packageIsDirectory && qualifierNamesType(ref.qualifier, rules)) {
+        std::string qualified = ref.qualifier + "." + ref.name;
+        std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
+        // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
+        // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
+        std::string qualifiedDots = qualified;
+        for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
+          qualifiedDots.replace(at, 2, ".");
+        std::string phpQualifier = ref.qualifier;
+        phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
+        const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
+        for (const DefinitionRow& d : rows(cands)) {
+          const auto& q = d.qualifiedName;
+          auto endsWith = [&q](const std::string& suffix) {
+            return q.size() >= suffix.size() &&
+                   q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+                   (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
+                    q[q.size() - suffix.size() - 1] == ':' ||
+                    q[q.size() - suffix.size() - 1] == '\\');
+          };
+          if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
+              endsWith(qualifiedPhp))
+            found.push_back(&d);
+        }
       }
       // A qualifier that starts with a package or namespace (Java/Kotlin/Scala `a.b.C.m()`,
       // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
-      if (found.empty() && directoryPackage(language) && language != "go") {
+      if (found.empty() && rules.qualifierMaySpellPackage) {
         const std::string full = ref.qualifier + "." + ref.name;
         for (const DefinitionRow& d : rows(cands)) {
           const std::string pkg = modules.packageClause(d.fileId);
@@ -784,14 +1007,7 @@ struct Resolver::Impl {
       }
       if (!found.empty()) {
         auto merged = mergeDeclarations(found, merge, modules);
-        if (merged.size() == 1) return pick(ref.id, merged, kQualifiedConfidence, merge);
-      }
-      // Go: a package qualifier for a package of the same directory name.
-      if (language == "go") {
-        std::vector<const DefinitionRow*> pkgFound;
-        for (const DefinitionRow& d : rows(cands))
-          if (d.parentId == 0 && modules.packageOf(d.fileId) == head) pkgFound.push_back(&d);
-        if (pkgFound.size() == 1) return pick(ref.id, pkgFound, kQualifiedConfidence, merge);
+        if (merged.size() == 1) return pick(ref.id, merged, Evidence::kQualified, rules, merge);
       }
     }
     // 5. Unique in the repository (not for reads/writes: a local of the same name is likelier).
@@ -799,29 +1015,38 @@ struct Resolver::Impl {
       r.drop = true;
       return r;
     }
-    if (importedFromOutside) return r;  // the name comes from outside the repository
-    // A built-in of the language (Python `str`, JS `Map`, Go `len`, C `printf`, C++ `std::`):
-    // only scope, file or import evidence binds it, never a repository-wide name match.
-    if ((ref.qualifier.empty() && lang::isBuiltinName(language, ref.name)) ||
-        lang::isStandardQualifier(language, ref.qualifier))
+    // The name comes from outside the repository, or is what an import of it binds (a constant,
+    // a re-export the module map cannot follow): never a namesake elsewhere.
+    if (importedFromOutside || importedHere) return r;
+    // A built-in of the language (Python `str`, JS `Map`, Go `len`, C `printf`), a qualifier
+    // naming the standard library or a built-in object (C++ `std::`, JS `Math.floor`), a method
+    // of the language's built-in values called on a receiver of unknown type (`arr.map()`,
+    // `d.items()`, `v.begin()`): only scope, file or import evidence binds it, never a
+    // repository-wide name match.
+    const bool receiver = !ref.qualifier.empty() && !isSelfQualifier(ref.qualifier);
+    if ((ref.qualifier.empty() && rules.isBuiltinName(ref.name)) ||
+        (receiver && rules.isLibraryQualifier(ref.qualifier)) || (receiver && rules.isBuiltinMethod(ref.name)))
       return r;
+    const Evidence evidence =
+        ref.qualifier.empty() ? Evidence::kUniqueBare : Evidence::kUniqueReceiver;
     // The same candidates, qualifier shape and language always give the same answer here:
     // computed once (most references that reach this step are names with many definitions).
-    // `cands` is a kept list of compatibleCache here (reads and writes returned above), so its
-    // address names it until the caches are cleared together.
+    // `cands` is then a kept list of compatibleCache, so its address names it until the caches
+    // are cleared together.
     const uint8_t shape = ref.qualifier.empty() ? 0 : isSelfQualifier(ref.qualifier) ? 1 : 2;
-    const UniqueKey key{&cands, static_cast<uint8_t>(ref.kind), shape, implicitThis(language), merge};
-    if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
-      if (known->second.single)
-        return pick(ref.id, {known->second.single},
-                    ref.qualifier.empty() ? kUniqueConfidence : kUniqueReceiverConfidence, merge);
-      r.candidates = known->second.count;
-      return r;
-    }
+    const UniqueKey key{&cands, &rules, static_cast<uint8_t>(ref.kind), shape};
+    if (keptList)
+      if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
+        if (known->second.single)
+          return pick(ref.id, {known->second.single}, evidence, rules, merge);
+        r.candidates = known->second.count;
+        return r;
+      }
     std::vector<const DefinitionRow*> all2;
     for (const DefinitionRow& d : rows(cands)) {
+      if (bareCallCannotReach(ref, rules, d)) continue;
       // A bare call reaches a member only where `this` is implicit.
-      if (ref.qualifier.empty() && !implicitThis(language) && d.parentId != 0 &&
+      if (ref.qualifier.empty() && !rules.implicitThis && d.parentId != 0 &&
           ref.kind == RefKind::kCalls) {
         const DefinitionRow* parent = def(d.parentId);
         if (parent && model::isContainer(parent->kind) && parent->kind != SymbolKind::kNamespace &&
@@ -829,35 +1054,33 @@ struct Resolver::Impl {
           continue;
       }
       // A receiver call (obj.m()) targets a member; a bare call a free function or a type.
-      if (!ref.qualifier.empty() && !isSelfQualifier(ref.qualifier) && d.parentId == 0 &&
-          ref.kind == RefKind::kCalls && !model::isTypeLike(d.kind) &&
-          d.qualifiedName.find_first_of(".:") == std::string::npos)
+      if (receiver && d.parentId == 0 && ref.kind == RefKind::kCalls &&
+          !model::isTypeLike(d.kind) && d.qualifiedName.find_first_of(".:") == std::string::npos)
         continue;
       all2.push_back(&d);
     }
     auto merged = mergeDeclarations(all2, merge, modules);
-    uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
-                                          static_cast<uint32_t>(merged.size())});
-    if (merged.size() == 1) {
-      return pick(ref.id, merged,
-                  ref.qualifier.empty() ? kUniqueConfidence : kUniqueReceiverConfidence, merge);
-    }
+    if (keptList)
+      uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
+                                            static_cast<uint32_t>(merged.size())});
+    if (merged.size() == 1) return pick(ref.id, merged, evidence, rules, merge);
     r.candidates = static_cast<uint32_t>(merged.size());
     return r;
   }
 
-  // Step 5's answer by candidate list (a kept one of compatibleCache), the reference's kind,
-  // qualifier shape (none, self, other) and language rules. Cleared with compatibleCache.
+  // Step 5's answer by candidate list (a kept one of compatibleCache), the language's rules
+  // (which decide implicit `this` and merging), the reference's kind and qualifier shape (none,
+  // self, other). Cleared with compatibleCache.
   struct UniqueKey {
     const Candidates* cands;
+    const lang::Rules* rules;
     uint8_t kind, shape;
-    bool implicitThis, merge;
     bool operator==(const UniqueKey&) const = default;
   };
   struct UniqueKeyHash {
     size_t operator()(const UniqueKey& k) const {
-      return std::hash<const void*>{}(k.cands) ^ (size_t{k.kind} << 3 | size_t{k.shape} << 1) * 0x9E3779B97F4A7C15ULL ^
-             (size_t{k.implicitThis} << 7 | size_t{k.merge} << 8);
+      return std::hash<const void*>{}(k.cands) ^ std::hash<const void*>{}(k.rules) * 31 ^
+             (size_t{k.kind} << 3 | size_t{k.shape} << 1) * 0x9E3779B97F4A7C15ULL;
     }
   };
   struct UniqueAnswer {
@@ -884,14 +1107,15 @@ struct Resolver::Impl {
     return memberOfClassOrBases(cls, cands).empty();
   }
 
-  const Candidates& compatibleNamed(RefKind kind, const std::string& name, const std::string& language) {
-    auto key = std::to_string(static_cast<int>(kind)) + '|' + std::string(lang::bindingFamily(language)) +
-               '|' + name;
+  const Candidates& compatibleNamed(RefKind kind, const std::string& name,
+                                    const lang::Rules& rules) {
+    auto key =
+        std::to_string(static_cast<int>(kind)) + '|' + std::string(rules.family) + '|' + name;
     auto it = compatibleCache.find(key);
     if (it != compatibleCache.end()) return it->second;
     Candidates out;
     for (const auto& d : defsNamed(name))
-      if (compatible(kind, d.kind) && sameFamily(language, d.fileId)) out.push_back(&d);
+      if (compatible(kind, d.kind) && sameFamily(rules, d.fileId)) out.push_back(&d);
     return compatibleCache.emplace(key, std::move(out)).first->second;
   }
   // Pointers into defsCache, cleared with it.
@@ -899,14 +1123,8 @@ struct Resolver::Impl {
 
   // A reference binds only to definitions of its language family (C/C++, JS/TS/TSX, else
   // the language itself).
-  bool sameFamily(const std::string& language, int64_t defFileId) const {
-    const store::FileRow* f = modules.file(defFileId);
-    return f && lang::sameBindingFamily(language, f->language);
-  }
-
-  bool isGoFile(int64_t fileId) const {
-    const store::FileRow* f = modules.file(fileId);
-    return f && f->language == "go";
+  bool sameFamily(const lang::Rules& rules, int64_t defFileId) const {
+    return modules.file(defFileId) && modules.rules(defFileId).family == rules.family;
   }
 
   // An enumerator (C/C++: a constant of the scope around its enum).
@@ -921,20 +1139,22 @@ struct Resolver::Impl {
   }
 };
 
-Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions, ResolverMemory::State* memory)
+Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions,
+                   ResolverMemory::State* memory)
     : impl_(std::make_unique<Impl>(writer, maxHeldDefinitions, memory)) {}
 Resolver::~Resolver() = default;
 
-Status Resolver::prepare() {
+Status Resolver::prepare(const std::string& repositoryName) {
   auto& kept = impl_->kept;
-  if (kept.valid) return okStatus();  // the files and their imports are as when it was filled
+  // The files and their imports are as when it was filled, and so is the root's name.
+  if (kept.valid && kept.modules.repositoryName() == repositoryName) return okStatus();
   kept.rawBindings.clear();
   kept.bindings.clear();
   kept.includeClosures.clear();
   kept.implementations.clear();
   auto files = impl_->writer.files();
   if (!files) return files.error();
-  kept.modules.load(std::move(*files));
+  kept.modules.load(std::move(*files), repositoryName);
   kept.valid = true;
   ++kept.fills;
   return okStatus();
@@ -953,7 +1173,9 @@ void ResolverMemory::reset() {
   std::swap(*state_, fresh);
   state_->fills = fills;
 }
-bool ResolverMemory::valid() const { return state_->valid; }
+bool ResolverMemory::valid() const {
+  return state_->valid;
+}
 
 Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef>& refs) {
   std::vector<Resolution> out;
@@ -966,7 +1188,10 @@ Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef
   if (auto s = impl_->writer.applyResolutions(inheritance); !s) return s.error();
   impl_->basesCache.clear();
   // C++ out-of-line member definitions: the visibility of their in-class declaration.
-  if (auto v = impl_->writer.inheritMemberVisibility(); !v) return v.error();
+  if (auto v = impl_->writer.inheritMemberVisibility(
+          lang::languageIdsWhere(&lang::Rules::outOfLineMembers));
+      !v)
+    return v.error();
   for (const auto& r : refs)
     if (r.kind != RefKind::kExtends && r.kind != RefKind::kImplements)
       out.push_back(impl_->resolveRef(r));

@@ -75,7 +75,9 @@ class Resolver {
   ~Resolver();
 
   // Loads the file table (paths, languages, packages) used for module → file mapping.
-  Status prepare();
+  // `repositoryName`: the name of the repository's folder, by which code inside may import the
+  // root where the root is itself a package (lang::Rules::rootMayBePackage).
+  Status prepare(const std::string& repositoryName = {});
   // Resolves the given references; the writer must be inside a transaction when the results
   // are applied. Inheritance references are resolved and applied first so that lookups in base
   // classes see them.

@@ -32,30 +32,6 @@ bool isSelfQualifier(const std::string& q) {
          q == "self.class" || q == "static" || q == "$this";
 }
 
-// Languages where members of the enclosing class are in scope without `this.`.
-bool implicitThis(const std::string& language) {
-  return language == "cpp" || language == "java" || language == "csharp" ||
-         language == "kotlin" || language == "scala" || language == "swift" || language == "ruby";
-}
-
-// Languages whose package is the directory: names of sibling files are in scope.
-bool directoryPackage(const std::string& language) {
-  return language == "go" || language == "java" || language == "kotlin" || language == "csharp" ||
-         language == "scala" || language == "swift" || language == "php";
-}
-
-// Languages whose imports make names visible in the importing file only: importing a file of
-// theirs never reaches what that file imports in turn (no `export * from`, `from x import *`,
-// transitive `#include`, `pub use`).
-bool importsStayLocal(const std::string& language) {
-  return language == "java" || language == "kotlin" || language == "scala" || language == "csharp" ||
-         language == "go";
-}
-
-bool splitDeclarationAndDefinition(const std::string& language) {
-  return language == "c" || language == "cpp";
-}
-
 // In `import static a.b.C.m` / `use a::C::m` (module as written, name m): "C".
 std::string ownerSegment(const std::string& module, const std::string& name) {
   std::string m = module;
@@ -68,14 +44,6 @@ std::string ownerSegment(const std::string& module, const std::string& name) {
   }
   size_t cut = m.find_last_of(".:");
   return cut == std::string::npos ? m : m.substr(cut + 1);
-}
-
-// C/C++ headers: a declaration there and a definition in a source file are one symbol.
-bool isHeader(std::string_view path) {
-  size_t dot = path.rfind('.');
-  if (dot == std::string_view::npos) return false;
-  std::string_view ext = path.substr(dot + 1);
-  return ext == "h" || ext == "hh" || ext == "hpp" || ext == "hxx" || ext == "h++" || ext == "inl";
 }
 
 std::string firstSegment(const std::string& q) {

@@ -53,10 +53,10 @@ struct IndexWriter::Impl {
       : fileByPath(db, "SELECT id FROM files WHERE path=?"),
         upsertFile(db,
                    "INSERT INTO files(path, language, size, mtime_ns, hash, lines, is_test, "
-                   "package, parse_errors) VALUES(?,?,?,?,?,?,?,?,?) ON CONFLICT(path) DO UPDATE "
+                   "package, parse_errors, other_build) VALUES(?,?,?,?,?,?,?,?,?,?) ON CONFLICT(path) DO UPDATE "
                    "SET language=excluded.language, size=excluded.size, mtime_ns=excluded.mtime_ns, "
                    "hash=excluded.hash, lines=excluded.lines, is_test=excluded.is_test, "
-                   "package=excluded.package, parse_errors=excluded.parse_errors"),
+                   "package=excluded.package, parse_errors=excluded.parse_errors, other_build=excluded.other_build"),
         oldSymbols(db, "SELECT id, uid, name FROM symbols WHERE file_id=?"),
         insertSymbol(db,
                      "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
@@ -82,7 +82,7 @@ struct IndexWriter::Impl {
         deleteFile(db, "DELETE FROM files WHERE id=?"),
         unbindFileTargets(db, "UPDATE refs SET target_file_id=NULL WHERE target_file_id=?"),
         touch(db, "UPDATE files SET size=?, mtime_ns=? WHERE id=?"),
-        allFiles(db, "SELECT id, path, language, package, size, mtime_ns, hash FROM files"),
+        allFiles(db, "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files"),
         defsNamed(db,
                   "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
                   "end_line FROM symbols WHERE name=?"),
@@ -217,7 +217,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
   if (lookupFailed) return sqliteError(db_.handle(), "looking up a file");
   I.upsertFile.bind(1, info.path).bind(2, info.language).bind(3, info.size).bind(4, info.mtimeNs)
       .bind(5, info.hash).bind(6, info.lines).bind(7, info.isTest ? 1 : 0).bind(8, f.package)
-      .bind(9, f.parseErrors ? 1 : 0);
+      .bind(9, f.parseErrors ? 1 : 0).bind(10, f.otherBuild ? 1 : 0);
   if (auto s = I.upsertFile.run(); !s) return s.error();
   if (isNew) {
     result.fileId = sqlite3_last_insert_rowid(db_.handle());
@@ -373,7 +373,7 @@ Status IndexWriter::touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs) {
 }
 
 namespace {
-// A row of "SELECT id, path, language, package, size, mtime_ns, hash FROM files".
+// A row of "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files".
 FileRow readFileRow(Statement& s) {
   FileRow r;
   r.id = s.i64(0);
@@ -383,13 +383,14 @@ FileRow readFileRow(Statement& s) {
   r.size = static_cast<uint64_t>(s.i64(4));
   r.mtimeNs = s.i64(5);
   r.hash = s.text(6);
+  r.otherBuild = s.i64(7) != 0;
   return r;
 }
 }  // namespace
 
 Expected<std::vector<FileRow>> IndexWriter::filesAt(const std::vector<std::string>& paths) {
   std::vector<FileRow> out;
-  Statement s(db_.handle(), "SELECT id, path, language, package, size, mtime_ns, hash FROM files WHERE path = ?",
+  Statement s(db_.handle(), "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files WHERE path = ?",
               kCached);
   if (!s.valid()) return sqliteError(db_.handle(), "listing files");
   for (const auto& path : paths) {
@@ -691,7 +692,7 @@ Expected<IndexWriter::Counts> IndexWriter::counts() {
 
 Status IndexWriter::forgetCounts() { return db_.setMeta(kCountsMeta, ""); }
 
-Expected<size_t> IndexWriter::inheritMemberVisibility() {
+Expected<size_t> IndexWriter::inheritMemberVisibility(const std::string& languages) {
   sqlite3* db = db_.handle();
   // Definitions whose parent is a namespace or nothing, named like a member declared in a class
   // body; among several declarations the first by path and line wins (ids depend on history).
@@ -702,7 +703,7 @@ Expected<size_t> IndexWriter::inheritMemberVisibility() {
       "  JOIN files df ON df.id = d.file_id "
       "  WHERE d.qualified_name = s.qualified_name AND d.kind = s.kind AND d.id != s.id "
       "  AND c.kind IN ('class', 'struct', 'union') ORDER BY df.path, d.start_line LIMIT 1) "
-      "WHERE s.file_id IN (SELECT id FROM files WHERE language = 'cpp') "
+      "WHERE s.file_id IN (SELECT id FROM files WHERE instr(?1, ' ' || language || ' ') > 0) "
       "AND s.kind IN ('method', 'constructor', 'field') "
       "AND (s.parent_id IS NULL OR (SELECT p.kind FROM symbols p WHERE p.id = s.parent_id) = 'namespace') "
       "AND s.visibility != ("
@@ -710,11 +711,15 @@ Expected<size_t> IndexWriter::inheritMemberVisibility() {
       "  JOIN files df ON df.id = d.file_id "
       "  WHERE d.qualified_name = s.qualified_name AND d.kind = s.kind AND d.id != s.id "
       "  AND c.kind IN ('class', 'struct', 'union') ORDER BY df.path, d.start_line LIMIT 1)";
-  if (auto st = db_.exec(kSql); !st) return st.error();
+  if (languages.find_first_not_of(' ') == std::string::npos) return size_t{0};
+  Statement s(db, kSql);
+  if (!s.valid()) return sqliteError(db, "inheriting member visibility");
+  s.bind(1, languages);
+  if (auto st = s.run(); !st) return st.error();
   return static_cast<size_t>(sqlite3_changes(db));
 }
 
-Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {
+Expected<std::vector<IndexWriter::StructuralType>> IndexWriter::structuralTypes(const std::string& languages) {
   sqlite3* db = db_.handle();
   auto dirOf = [](std::string_view path) {
     size_t slash = path.rfind('/');
@@ -732,9 +737,10 @@ Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {
     Statement s(db,
                 "SELECT s.id, s.file_id, coalesce(s.parent_id, 0), s.name, s.qualified_name, s.kind, "
                 "s.start_line, s.start_col, f.path FROM files f JOIN symbols s ON s.file_id = f.id "
-                "WHERE f.language = 'go' AND s.kind IN ('struct', 'type', 'interface', 'method') "
+                "WHERE instr(?1, ' ' || f.language || ' ') > 0 AND s.kind IN ('struct', 'type', 'interface', 'method') "
                 "ORDER BY f.path, s.start_line, s.id");
-    if (!s.valid()) return sqliteError(db, "listing Go types");
+    if (!s.valid()) return sqliteError(db, "listing structurally typed types");
+    s.bind(1, languages);
     std::string lastPath, lastDir;
     while (s.step()) {
       std::string_view path = s.view(8);
@@ -742,14 +748,14 @@ Expected<std::vector<IndexWriter::GoType>> IndexWriter::goTypes() {
       rows.push_back({s.i64(0), s.i64(1), s.i64(2), s.text(3), s.text(4), lastDir,
                       static_cast<uint32_t>(s.i64(6)), static_cast<uint32_t>(s.i64(7)), s.text(5)});
     }
-    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing Go types");
+    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing structurally typed types");
   }
-  std::vector<GoType> types;
+  std::vector<StructuralType> types;
   std::unordered_map<int64_t, size_t> byId;
   std::unordered_map<std::string, size_t> byDirName;  // dir + '\n' + name
   for (const auto& r : rows) {
     if (r.parentId != 0 || r.kind == "method") continue;
-    GoType t;
+    StructuralType t;
     t.id = r.id;
     t.fileId = r.fileId;
     t.name = r.name;

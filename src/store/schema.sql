@@ -20,7 +20,9 @@ CREATE TABLE IF NOT EXISTS files (
   lines        INTEGER NOT NULL,
   is_test      INTEGER NOT NULL,
   package      TEXT NOT NULL DEFAULT '', -- Go/Java package clause
-  parse_errors INTEGER NOT NULL DEFAULT 0
+  parse_errors INTEGER NOT NULL DEFAULT 0,
+  other_build  INTEGER NOT NULL DEFAULT 0  -- compiled only in another build (the language's rules decide:
+                                           -- Go GOOS/GOARCH suffixes and build lines)
 );
 
 CREATE TABLE IF NOT EXISTS symbols (

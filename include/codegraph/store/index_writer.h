@@ -31,6 +31,7 @@ struct FileRecord {
   model::FileInfo info;   // path, language, size, mtimeNs, hash, lines, isTest
   std::string package;
   bool parseErrors = false;
+  bool otherBuild = false;  // the file belongs to another build than the default (lang::Rules)
   std::vector<model::Symbol> symbols;  // uid, names, kind, range, signature, ... (ids ignored)
   std::vector<int32_t> parents;        // per symbol: index of its parent, -1 = top level
   std::vector<RefRecord> refs;
@@ -61,6 +62,7 @@ struct FileRow {
   uint64_t size = 0;
   int64_t mtimeNs = 0;
   std::string hash;
+  bool otherBuild = false;  // files.other_build
 };
 
 // A reference awaiting resolution.
@@ -172,11 +174,13 @@ class IndexWriter {
   // C++ members defined outside their class in another file (`int Foo::bar() {...}` in foo.cpp,
   // declared in foo.h) take the visibility of their declaration in the class body (same
   // qualified name and kind). Recomputed over all such definitions; returns how many changed.
-  Expected<size_t> inheritMemberVisibility();
+  // `languages`: the language ids whose rules say so, space-separated with a space at each end
+  // (" cpp ").
+  Expected<size_t> inheritMemberVisibility(const std::string& languages);
 
   // Go structural typing: every top-level Go type with the names of its methods (interfaces:
   // their method specs; other types: methods whose receiver names them, in the same directory).
-  struct GoType {
+  struct StructuralType {
     int64_t id = 0, fileId = 0;
     std::string name, dir;
     uint32_t line = 0, column = 0;
@@ -186,13 +190,14 @@ class IndexWriter {
   // Go's named types (top-level struct, type, interface) with their method names, in path and
   // line order: an interface's declared methods; a concrete type's methods from any file of its
   // folder (package).
-  Expected<std::vector<GoType>> goTypes();
+  // `languages`: the language ids with structural typing, as for inheritMemberVisibility.
+  Expected<std::vector<StructuralType>> structuralTypes(const std::string& languages);
   // Every declared base edge (extends or implements as written, not Go's structural ones):
   // (type, base) pairs, from one read.
   Expected<std::vector<std::pair<int64_t, int64_t>>> declaredBases();
   struct StructuralEdge {
-    const GoType* type;
-    const GoType* interface;
+    const StructuralType* type;
+    const StructuralType* interface;
   };
   // Makes the structural `implements` edges (module '<structural>') exactly these, writing only
   // the rows that differ.

@@ -1,0 +1,123 @@
+// A language's rules for name resolution (docs/ACCURACY.md): the answers the
+// resolver, the module map and the pipeline need from a language, so that none of them names
+// one. Each language's rules live in its own folder, src/lang/<id>/rules.cpp, beside its
+// queries in grammars/queries/<id>/; adding a language = a query folder, a rules module, a row
+// in src/lang/rules.cpp, a fixture.
+//
+// A rule is either a flag (how the language's scopes work) or a predicate over names and paths
+// (its built-ins, headers, test files, build constraints). Rules never read the index: they
+// answer from the text they are given. Every Rules object is a constant with static storage;
+// references to them stay valid for the life of the process, and reading them is thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+#include <vector>
+
+namespace cg::lang {
+
+// How a reference's evidence is graded (docs/ACCURACY.md "Confidence levels"). The resolver
+// finds the evidence; the language says how often edges of that evidence are right in it.
+enum class Evidence : uint8_t {
+  kScope,           // scope, import or declared type: proven
+  kAmbiguousScope,  // proven scope, several definitions (overloads, redefinitions): the first
+  kQualified,  // a type- or namespace-qualified name (`Class.m()`, `ns::f()`) or a wildcard import
+  kSamePackage,     // a name of the same package or directory
+  kAmbiguous,       // several definitions at a qualified or same-package level: the first by path
+  kUniqueBare,      // a bare name defined once in the repository, no import or scope evidence
+  kUniqueReceiver,  // `x.m()` with x of unknown type, `m` defined once in the repository
+};
+inline constexpr int kEvidenceLevels = 7;
+
+// A set of words written as one space-separated string literal: the languages' lists stay data
+// (extend them by adding words). The words are views into the literal, which has static storage.
+class WordList {
+ public:
+  WordList() = default;
+  explicit WordList(std::string_view words);
+  bool contains(std::string_view w) const { return words_.count(w) != 0; }
+
+ private:
+  std::unordered_set<std::string_view> words_;
+};
+
+struct Rules {
+  std::string_view id;      // the language id ("go", "python", ...)
+  std::string_view family;  // a reference binds only to definitions of its family ("c" for C/C++)
+
+  // ---- scopes ----
+  bool implicitThis = false;        // members of the enclosing class are in scope without `this.`
+  bool directoryPackage = false;    // the package (or directory) is a scope: sibling files' names
+  bool importsStayLocal = false;    // an import is visible in its file only, never re-exported
+  bool splitDeclarations = false;   // a header's declaration and a source file's definition are one
+  bool dottedMemberOwner = false;   // an out-of-line member names its owner with '.' (Go `T.m`)
+  bool ownerInSamePackage = false;  // ... and the owner is declared in the same directory
+  bool packageIsDirectory = false;  // a package is its directory, whatever the clause says, and
+                                    // `pkg.F()` may name the directory `pkg` (Go)
+  bool qualifierMaySpellPackage = false;    // `a.b.C.m()` spells package a.b (Java, C#, ...)
+  bool enclosingNamespacesInScope = false;  // namespace A.B sees the names of A (C#)
+  bool partialTypes = false;                // a class may be declared in parts (C# partial)
+  bool valuesAreCallable = false;      // a call may name a variable or constant holding a function
+                                       // (JavaScript `const f = () => ...`)
+  bool moduleAliases = false;          // module-level `import x as y` aliases are followed (Python)
+  bool longestDefinitionWins = false;  // of several definitions of a name in one scope, the
+                                       // longest is the one meant: `@overload` stubs and their
+                                       // implementation, TypeScript overload signatures,
+                                       // `if ...: def f / else: def f` (the first branch is longer
+                                       // as often as not; the checker takes the first)
+  bool rootMayBePackage = false;  // a repository root that is itself a package is imported by its
+                                  // folder's name (Python `__init__.py` at the root)
+  bool testFilesPrivate = false;  // only test files see test files' definitions (Go _test.go)
+  bool structuralImplements = false;  // a type implements an interface by its method set (Go)
+  bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
+                                    // visibility (C++ `void A::f() {}`)
+  std::string_view superAlias;      // the language's name for `super` ("base" in C#), or ""
+  std::string_view implicitImport;  // a package every file imports ("java.lang"), or ""
+
+  // ---- confidence of each kind of evidence, measured against a type checker ----
+  // 0 = that evidence makes no edge in this language (its measured precision is below 0.5).
+  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6};
+
+  // ---- names that are the language's own ----
+  // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).
+  WordList builtinNames;
+  // `x.name()` is a method every program calls on the language's built-in or standard values
+  // (`push`, `map`, `then`; `append`, `items`; `begin`, `size`): with x of unknown type it is far
+  // likelier to be that than a repository method of the same name.
+  WordList builtinMethods;
+  // A qualifier naming the standard library or a built-in object (C++ `std`, JS `Math`, Lua
+  // `string`): `q.f()` is library code unless scope evidence says otherwise. With
+  // libraryQualifierByHead, the qualifier's first segment is compared (`std::chrono` → std).
+  WordList libraryQualifiers;
+  bool libraryQualifierByHead = false;
+
+  // ---- predicates over paths ----
+  // A header file, whose declarations are defined in a source file (C/C++) ...
+  bool (*isHeader)(std::string_view path) = nullptr;
+  // ... named like the header with one of these extensions (x.h → x.c, x.cpp).
+  std::vector<std::string_view> sourceExtensions;
+  // A test file by the language's own convention (Go `_test.go`), beyond the shared test paths.
+  bool (*isTestFile)(std::string_view path) = nullptr;
+  // The file belongs to a build other than the default one (Go: linux/amd64, no cgo): GOOS and
+  // GOARCH file-name suffixes and `//go:build` / `// +build` lines. `head` is the file's start.
+  bool (*isOtherBuild)(std::string_view path, std::string_view head) = nullptr;
+
+  double level(Evidence e) const { return confidence[static_cast<int>(e)]; }
+  bool isBuiltinName(std::string_view name) const { return builtinNames.contains(name); }
+  bool isBuiltinMethod(std::string_view name) const { return builtinMethods.contains(name); }
+  bool isLibraryQualifier(std::string_view qualifier) const;
+};
+
+// The rules of a language id; a language without rules of its own (Markdown, an unknown id) gets
+// neutral ones: its own family, no implicit scopes, no built-ins.
+const Rules& rulesFor(std::string_view languageId);
+// The ids of the languages whose rules set `flag`, space-separated with a space at each end
+// (" go "), for a store query that applies a language's optional pass.
+std::string languageIdsWhere(bool Rules::*flag);
+inline bool sameBindingFamily(std::string_view a, std::string_view b) {
+  return a == b || rulesFor(a).family == rulesFor(b).family;
+}
+
+}  // namespace cg::lang

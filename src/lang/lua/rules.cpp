@@ -1,0 +1,26 @@
+// Lua's rules for name resolution (include/codegraph/lang/rules.h): `require "a.b"`; the standard
+// library tables.
+#include "codegraph/lang/rules.h"
+#include "../rules_support.h"
+
+namespace cg::lang {
+const Rules& luaRules() {
+  static const Rules kRules = [] {
+    Rules r;
+    r.id = "lua";
+    r.family = "lua";
+    r.builtinNames = WordList(
+        "assert collectgarbage dofile error getmetatable ipairs load loadfile loadstring next "
+        "pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber "
+        "tostring type unpack xpcall getfenv setfenv module _G _VERSION _ENV string table math "
+        "io os coroutine debug utf8 package bit32 self");
+    r.builtinMethods = WordList(
+        "format sub gsub find match gmatch len upper lower byte rep reverse insert remove concat "
+        "unpack sort");
+    r.libraryQualifiers = WordList("string table math io os coroutine debug utf8 package bit32 _G");
+    return r;
+  }();
+  return kRules;
+}
+
+}  // namespace cg::lang

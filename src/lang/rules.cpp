@@ -1,0 +1,57 @@
+#include "codegraph/lang/rules.h"
+
+#include <array>
+
+#include "rules_support.h"
+
+namespace cg::lang {
+
+namespace {
+const std::array<const Rules*, 17>& allRules() {
+  static const std::array<const Rules*, 17> kAll = {
+      &cRules(),    &cppRules(), &pythonRules(), &javascriptRules(), &typescriptRules(),
+      &tsxRules(),  &goRules(),  &rustRules(),   &javaRules(),       &csharpRules(),
+      &rubyRules(), &phpRules(), &kotlinRules(), &swiftRules(),      &scalaRules(),
+      &bashRules(), &luaRules()};
+  return kAll;
+}
+}  // namespace
+
+WordList::WordList(std::string_view words) {
+  while (!words.empty()) {
+    size_t start = words.find_first_not_of(' ');
+    if (start == std::string_view::npos) break;
+    size_t end = words.find(' ', start);
+    words_.insert(words.substr(start, end == std::string_view::npos ? end : end - start));
+    if (end == std::string_view::npos) break;
+    words = words.substr(end);
+  }
+}
+
+bool Rules::isLibraryQualifier(std::string_view qualifier) const {
+  if (!libraryQualifierByHead) return libraryQualifiers.contains(qualifier);
+  while (qualifier.substr(0, 2) == "::") qualifier.remove_prefix(2);
+  return libraryQualifiers.contains(headOf(qualifier));
+}
+
+std::string languageIdsWhere(bool Rules::*flag) {
+  std::string out = " ";
+  for (const Rules* r : allRules())
+    if (r->*flag) out.append(r->id).append(" ");
+  return out;
+}
+
+const Rules& rulesFor(std::string_view languageId) {
+  for (const Rules* r : allRules())
+    if (r->id == languageId) return *r;
+  // Markdown and unknown ids: neutral rules, a family of their own.
+  static const Rules kNeutral = [] {
+    Rules r;
+    r.id = "";
+    r.family = "";
+    return r;
+  }();
+  return kNeutral;
+}
+
+}  // namespace cg::lang

@@ -1,0 +1,38 @@
+// Rust's rules for name resolution (include/codegraph/lang/rules.h): modules are files (`mod.rs`,
+// `a/b.rs`); `use` paths; the std prelude.
+#include "codegraph/lang/rules.h"
+#include "../rules_support.h"
+
+namespace cg::lang {
+const Rules& rustRules() {
+  static const Rules kRules = [] {
+    Rules r;
+    r.id = "rust";
+    r.family = "rust";
+    r.builtinNames = WordList(
+        "Vec String Box Option Some None Result Ok Err Clone Copy Send Sync Sized Unpin Drop Fn "
+        "FnMut FnOnce Iterator IntoIterator DoubleEndedIterator ExactSizeIterator Extend "
+        "FromIterator Default Eq PartialEq Ord PartialOrd AsRef AsMut Into From TryFrom TryInto "
+        "ToString ToOwned drop println print eprintln eprint format vec panic assert assert_eq "
+        "assert_ne debug_assert debug_assert_eq debug_assert_ne write writeln unreachable "
+        "unimplemented todo matches dbg format_args concat stringify include include_str "
+        "include_bytes env option_env cfg line column file module_path compile_error");
+    r.builtinMethods = WordList(
+        "clone unwrap expect unwrap_or unwrap_or_else unwrap_or_default ok err ok_or ok_or_else "
+        "map map_err and_then or_else is_some is_none is_ok is_err as_ref as_mut as_deref take "
+        "replace iter iter_mut into_iter collect push pop len is_empty to_string to_owned as_str "
+        "as_bytes get get_mut insert remove contains contains_key clear extend filter filter_map "
+        "find any all count sum fold enumerate zip rev skip chain next peek cloned copied last "
+        "first split join trim starts_with ends_with parse lock read write borrow borrow_mut "
+        "into from default eq cmp partial_cmp hash fmt drop sort sort_by sort_unstable dedup "
+        "retain truncate split_at chars bytes lines entry or_insert or_insert_with with_capacity "
+        "capacity reserve as_ptr");
+    r.libraryQualifiers = WordList(
+        "std core alloc Vec String Box Option Result HashMap HashSet BTreeMap BTreeSet Rc Arc");
+    r.libraryQualifierByHead = true;
+    return r;
+  }();
+  return kRules;
+}
+
+}  // namespace cg::lang

@@ -1,0 +1,38 @@
+// Swift's rules for name resolution (include/codegraph/lang/rules.h): a module per target folder;
+// extensions name their type with `.`.
+#include "codegraph/lang/rules.h"
+#include "../rules_support.h"
+
+namespace cg::lang {
+const Rules& swiftRules() {
+  static const Rules kRules = [] {
+    Rules r;
+    r.id = "swift";
+    r.family = "swift";
+    r.implicitThis = true;
+    r.directoryPackage = true;
+    r.dottedMemberOwner = true;
+    r.builtinNames = WordList(
+        "Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Bool String "
+        "Character Substring Array Dictionary Set Optional Result Error Never Void Any AnyObject "
+        "AnyHashable Range ClosedRange Sequence Collection Equatable Hashable Comparable Codable "
+        "Encodable Decodable Identifiable CustomStringConvertible CustomDebugStringConvertible "
+        "Sendable Error print debugPrint fatalError precondition preconditionFailure assert "
+        "assertionFailure min max abs zip stride repeatElement type swap "
+        "NSObject Date Data URL UUID DispatchQueue NotificationCenter JSONEncoder JSONDecoder");
+    r.builtinMethods = WordList(
+        "append insert remove removeAll removeFirst removeLast contains map filter reduce "
+        "forEach compactMap flatMap sorted sort reversed first last index firstIndex lastIndex "
+        "joined split components hasPrefix hasSuffix lowercased uppercased trimmingCharacters "
+        "replacingOccurrences description isEmpty count min max dropFirst dropLast prefix suffix "
+        "enumerated zip allSatisfy updateValue removeValue keys values encode decode async sync "
+        "hash");
+    r.libraryQualifiers =
+        WordList("DispatchQueue NotificationCenter FileManager UserDefaults Bundle ProcessInfo");
+    r.libraryQualifierByHead = true;
+    return r;
+  }();
+  return kRules;
+}
+
+}  // namespace cg::lang

@@ -1,0 +1,17 @@
+// TypeScript's rules for name resolution (include/codegraph/lang/rules.h): JavaScript's, whose
+// family it shares (a TypeScript file imports JavaScript and the reverse).
+#include "codegraph/lang/rules.h"
+#include "../rules_support.h"
+
+namespace cg::lang {
+
+const Rules& typescriptRules() {
+  static const Rules kRules = [] {
+    Rules r = javascriptRules();
+    r.id = "typescript";
+    return r;
+  }();
+  return kRules;
+}
+
+}  // namespace cg::lang
