@@ -25,6 +25,8 @@
 
 #include "cg_version.h"
 #include "codegraph/cli/cli.h"
+#include "codegraph/lang/language.h"
+#include "codegraph/lang/rules.h"
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/indexer/indexer_lock.h"
 #include "codegraph/indexer/service.h"
@@ -343,6 +345,8 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
   env->index = index.get();
   env->repoRoot = root;
   env->repoName = root.filename().string();
+  env->languageNames = cg::lang::languageNames();
+  env->isHeader = cg::lang::isHeaderPath;
 
   cg::indexer::ServiceOptions options;
   options.index.root = root;
@@ -531,6 +535,8 @@ int main(int argc, char** argv) {
   env->index = index.get();
   env->repoRoot = root;
   env->repoName = root.filename().string();
+  env->languageNames = cg::lang::languageNames();
+  env->isHeader = cg::lang::isHeaderPath;
 
   if (args.command == "call") {
     if (!indexedElsewhere) {

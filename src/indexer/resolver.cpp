@@ -190,18 +190,10 @@ struct Resolver::Impl {
           ambiguous = true;
       }
       if (!out.empty()) return out;
-      // A package's submodule: pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py.
-      const std::string path = pathOf(f);
-      const std::string suffix = "/__init__.py";
-      if (path == "__init__.py" ||
-          (path.size() > suffix.size() &&
-           path.compare(path.size() - suffix.size(), suffix.size(), suffix) == 0)) {
-        std::string dir = directoryOf(path);
-        for (const std::string& cand :
-             {joinPath(dir, seg + ".py"), joinPath(dir, seg + "/__init__.py")})
-          for (int64_t id : modules.bySuffix(cand))
-            if (pathOf(id) == cand) return {id};
-      }
+      // A package's submodule (Python pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py).
+      const lang::Rules& rules = modules.rules(f);
+      if (rules.submodule)
+        if (auto sub = rules.submodule(modules, pathOf(f), seg); !sub.empty()) return sub;
     }
     return out;
   }

@@ -76,7 +76,7 @@ class Resolver {
 
   // Loads the file table (paths, languages, packages) used for module → file mapping.
   // `repositoryName`: the name of the repository's folder, by which code inside may import the
-  // root where the root is itself a package (lang::Rules::rootMayBePackage).
+  // root where the root is itself a package (Python: `__init__.py` at the root).
   Status prepare(const std::string& repositoryName = {});
   // Resolves the given references; the writer must be inside a transaction when the results
   // are applied. Inheritance references are resolved and applied first so that lookups in base

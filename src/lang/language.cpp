@@ -42,7 +42,8 @@ const std::vector<Language>& table() {
        tree_sitter_typescript, ".", R::kJsExport, V::kPublic, V::kPrivate, true},
       {"tsx", "TSX", {".tsx"}, {}, tree_sitter_tsx, ".", R::kJsExport, V::kPublic, V::kPrivate,
        true},
-      {"go", "Go", {".go"}, {}, tree_sitter_go, ".", R::kGoCase, V::kPublic, V::kPublic, true},
+      {"go", "Go", {".go"}, {}, tree_sitter_go, ".", R::kGoCase, V::kPublic, V::kPublic, true,
+       {"golang"}},
       {"rust", "Rust", {".rs"}, {}, tree_sitter_rust, "::", R::kRustPub, V::kPrivate, V::kPrivate,
        true},
       {"java", "Java", {".java"}, {}, tree_sitter_java, ".", R::kModifiers, V::kPackage,
@@ -60,13 +61,20 @@ const std::vector<Language>& table() {
       {"scala", "Scala", {".scala", ".sc"}, {}, tree_sitter_scala, ".", R::kModifiers,
        V::kPublic, V::kPublic, true},
       {"bash", "Bash", {".sh", ".bash", ".bats"}, {"sh", "bash", "zsh", "dash", "ksh"},
-       tree_sitter_bash, ".", R::kModifiers, V::kPublic, V::kPublic, true},
+       tree_sitter_bash, ".", R::kModifiers, V::kPublic, V::kPublic, true, {"shell"}},
       {"lua", "Lua", {".lua"}, {"lua", "luajit"}, tree_sitter_lua, ".", R::kLuaLocal,
        V::kPublic, V::kPublic, true},
       {"markdown", "Markdown", {".md", ".markdown"}, {}, nullptr, ".", R::kModifiers, V::kPublic,
        V::kPublic, true},
   };
   return kTable;
+}
+
+std::string lowered(std::string_view s) {
+  std::string out(s);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
 }
 
 std::string lowerExtension(std::string_view path) {
@@ -120,6 +128,25 @@ const Language* languageById(std::string_view id) {
   for (const auto& l : table())
     if (l.id == id) return &l;
   return nullptr;
+}
+
+std::vector<std::pair<std::string, std::string>> languageNames() {
+  std::vector<std::pair<std::string, std::string>> out;
+  auto add = [&out](std::string name, std::string_view id) {
+    for (const auto& [n, _] : out)
+      if (n == name) return;
+    out.emplace_back(std::move(name), std::string(id));
+  };
+  const auto extracted = [](const Language& l) { return l.extracted && l.grammar != nullptr; };
+  for (const auto& l : table())
+    if (extracted(l)) add(std::string(l.id), l.id);
+  for (const auto& l : table()) {
+    if (!extracted(l)) continue;
+    add(lowered(l.name), l.id);
+    for (auto ext : l.extensions) add(lowered(ext.substr(1)), l.id);
+    for (auto alias : l.aliases) add(std::string(alias), l.id);
+  }
+  return out;
 }
 
 bool languageNeedsHead(std::string_view path) {

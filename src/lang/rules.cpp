@@ -2,6 +2,8 @@
 
 #include <array>
 
+#include "codegraph/lang/language.h"
+
 #include "rules_support.h"
 
 namespace cg::lang {
@@ -32,6 +34,13 @@ bool Rules::isLibraryQualifier(std::string_view qualifier) const {
   if (!libraryQualifierByHead) return libraryQualifiers.contains(qualifier);
   while (qualifier.substr(0, 2) == "::") qualifier.remove_prefix(2);
   return libraryQualifiers.contains(headOf(qualifier));
+}
+
+bool isHeaderPath(std::string_view path) {
+  const Language* language = detectLanguage(path, {});
+  if (!language) return false;
+  const Rules& rules = rulesFor(language->id);
+  return rules.isHeader && rules.isHeader(path);
 }
 
 std::string languageIdsWhere(bool Rules::*flag) {

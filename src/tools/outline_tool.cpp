@@ -24,19 +24,17 @@ constexpr uint32_t kMaxSymbolMatches = 10;
 constexpr uint32_t kMaxFiles = 200;       // files of a folder outline
 constexpr uint32_t kProjectFetch = 2000;  // most central symbols considered in project mode
 
-const std::vector<std::pair<std::string, std::string>>& languageNames() {
-  static const std::vector<std::pair<std::string, std::string>> names = {
-      {"c", "c"}, {"cpp", "cpp"}, {"c++", "cpp"}, {"cxx", "cpp"}, {"python", "python"},
-      {"py", "python"}, {"javascript", "javascript"}, {"js", "javascript"}, {"jsx", "javascript"},
-      {"typescript", "typescript"}, {"ts", "typescript"}, {"tsx", "tsx"}, {"go", "go"},
-      {"golang", "go"}, {"rust", "rust"}, {"rs", "rust"}, {"java", "java"}, {"csharp", "csharp"},
-      {"c#", "csharp"}, {"cs", "csharp"}, {"ruby", "ruby"}, {"rb", "ruby"}, {"php", "php"},
-      {"kotlin", "kotlin"}, {"kt", "kotlin"}, {"swift", "swift"}, {"scala", "scala"},
-      {"bash", "bash"}, {"sh", "bash"}, {"shell", "bash"}, {"lua", "lua"}};
-  return names;
+// The language ids a `language` argument may name, for the schema and errors: "c, cpp, ...".
+std::string languageIds(const ToolEnv& env) {
+  std::string out;
+  for (const auto& [name, id] : env.languageNames) {
+    if (name != id) continue;
+    out += (out.empty() ? "" : ", ") + id;
+  }
+  return out;
 }
 
-Json schema() {
+Json schema(const ToolEnv& env) {
   Json relationNames = Json::array();
   for (const auto& r : relationTable()) relationNames.push_back(r.name);
   return Json{
@@ -47,7 +45,7 @@ Json schema() {
         {"file", {{"type", "string"}, {"minLength", 1},
                   {"description", "Outline this file (path or path suffix, e.g. 'store/tasks.go') or every file of a folder."}}},
         {"language", {{"type", "string"},
-                      {"description", "Only symbols of this language: c, cpp, python, javascript, typescript, tsx, go, rust, java, csharp, ruby, php, kotlin, swift, scala, bash, lua."}}},
+                      {"description", "Only symbols of this language: " + languageIds(env) + "."}}},
         {"relations", {{"type", "array"},
                        {"items", {{"type", "string"}, {"enum", relationNames}}},
                        {"description", "Relations to show. Default: calls, calledBy, extends, extendedBy, implements, implementedBy, imports. declares lists members; uses/accesses/assigns and their reverses show types and module variables."}}},
@@ -301,10 +299,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   if (args.contains("language")) {
     std::string asked = trimmed(argString(args, "language"));
     for (auto& c : asked) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    for (const auto& [alias, id] : languageNames())
+    for (const auto& [alias, id] : env.languageNames)
       if (alias == asked) language = id;
     if (language.empty())
-      return ToolResult::error("Invalid argument 'language': must be one of c, cpp, python, javascript, typescript, tsx, go, rust, java, csharp, ruby, php, kotlin, swift, scala, bash, lua (got \"" + argString(args, "language") + "\").");
+      return ToolResult::error("Invalid argument 'language': must be one of " + languageIds(env) + " (got \"" + argString(args, "language") + "\").");
   }
   std::string file;
   if (args.contains("file")) {
@@ -384,7 +382,7 @@ Tool makeOutlineTool(std::shared_ptr<const ToolEnv> env) {
       "truncated: true, total_symbols). Lists of more than 15 related symbols end with '+N more'. "
       "For one symbol's edges with call sites and confidence use symbol_context; to find a name "
       "use symbols or search.";
-  t.inputSchema = schema();
+  t.inputSchema = schema(*env);
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;
 }

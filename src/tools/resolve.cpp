@@ -9,24 +9,15 @@ namespace {
 
 constexpr uint32_t kSuggestions = 5;
 
-bool isHeader(const std::string& path) {
-  for (const char* ext : {".h", ".hh", ".hpp", ".hxx", ".h++", ".inc"}) {
-    std::string e = ext;
-    if (path.size() > e.size() && path.compare(path.size() - e.size(), e.size(), e) == 0)
-      return true;
-  }
-  return false;
-}
-
 // One function declared in headers and defined once in a source file is one answer.
-void preferDefinition(Resolution& r) {
-  if (r.matches.size() < 2 || r.more) return;
+void preferDefinition(const ToolEnv& env, Resolution& r) {
+  if (r.matches.size() < 2 || r.more || !env.isHeader) return;
   const auto& first = r.matches.front();
   if (!model::isCallable(first.kind)) return;
   const model::Symbol* definition = nullptr;
   for (const auto& m : r.matches) {
     if (m.qualifiedName != first.qualifiedName || m.kind != first.kind) return;
-    if (isHeader(m.path)) continue;
+    if (env.isHeader(m.path)) continue;
     if (definition) return;  // two definitions: really ambiguous
     definition = &m;
   }
@@ -135,7 +126,7 @@ Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query)
     if (auto s = addSuggestions(env, name, r); !s) return s.error();
     return r;
   }
-  preferDefinition(r);
+  preferDefinition(env, r);
   return r;
 }
 

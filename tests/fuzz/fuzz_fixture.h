@@ -11,6 +11,8 @@
 #include <string>
 
 #include "codegraph/indexer/indexer.h"
+#include "codegraph/lang/language.h"
+#include "codegraph/lang/rules.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
@@ -41,6 +43,8 @@ class IndexedFixture {
     env->index = index_.get();
     env->repoRoot = root_;
     env->repoName = root_.filename().string();
+    env->languageNames = lang::languageNames();
+    env->isHeader = lang::isHeaderPath;
     registry_ = tools::makeRegistry(env);
   }
   const tools::ToolRegistry& registry() const { return registry_; }

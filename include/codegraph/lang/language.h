@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "codegraph/model/symbol.h"
@@ -38,9 +39,14 @@ struct Language {
   model::Visibility defaultMemberVisibility;  // members without a modifier
   model::Visibility defaultTopVisibility;     // top-level symbols without a modifier
   bool extracted;  // false: recognised (counted) but no queries yet
+  std::vector<std::string_view> aliases = {};  // more names a user may give it ("golang")
 };
 
 std::span<const Language> allLanguages();
+// Every name a user may give for a language whose code is extracted (its id, its lowercase
+// display name, its extensions without the dot, its aliases: "py", "c#", "golang") with the id,
+// the ids first in registry order. Tools take it as data (tools::ToolEnv::languageNames).
+std::vector<std::pair<std::string, std::string>> languageNames();
 const Language* languageById(std::string_view id);
 // By extension, then (for files without a known extension) by the shebang in `head`, and for
 // `.h` by content: a header with C++ constructs is C++.

@@ -16,6 +16,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include "codegraph/lang/modules.h"
+
 namespace cg::lang {
 
 // How a reference's evidence is graded (docs/ACCURACY.md "Confidence levels"). The resolver
@@ -67,8 +69,6 @@ struct Rules {
                                        // implementation, TypeScript overload signatures,
                                        // `if ...: def f / else: def f` (the first branch is longer
                                        // as often as not; the checker takes the first)
-  bool rootMayBePackage = false;  // a repository root that is itself a package is imported by its
-                                  // folder's name (Python `__init__.py` at the root)
   bool testFilesPrivate = false;  // only test files see test files' definitions (Go _test.go)
   bool structuralImplements = false;  // a type implements an interface by its method set (Go)
   bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
@@ -93,6 +93,23 @@ struct Rules {
   WordList libraryQualifiers;
   bool libraryQualifierByHead = false;
 
+  // ---- module naming (codegraph/lang/modules.h) ----
+  // The files an import names; null: the module written as a path (`.` and `::` as `/`),
+  // matched as a path suffix.
+  std::vector<int64_t> (*moduleFiles)(const FileLookup& files, const Import& import) = nullptr;
+  // What an import with neither an imported name nor an alias binds (`import a.b` binds `a` in
+  // Python, the package name in Go, nothing but a wildcard for an include); null: the module's
+  // last segment (`import a.b.C` binds C).
+  ImportNames (*unnamedImport)(const FileLookup& files, const Import& import,
+                               const std::vector<int64_t>& moduleFiles) = nullptr;
+  std::string_view wildcardName;  // besides `*`, the imported name that means everything ("_")
+  std::string_view packageFile;   // the stem of a directory's own module file (`__init__`, `mod`,
+                                  // `index`): importing it imports the directory
+  // A package's submodule `name`, from the package's own file (Python pkg/__init__.py →
+  // pkg/name.py | pkg/name/__init__.py); null: none.
+  std::vector<int64_t> (*submodule)(const FileLookup& files, const std::string& packagePath,
+                                    const std::string& name) = nullptr;
+
   // ---- predicates over paths ----
   // A header file, whose declarations are defined in a source file (C/C++) ...
   bool (*isHeader)(std::string_view path) = nullptr;
@@ -113,6 +130,10 @@ struct Rules {
 // The rules of a language id; a language without rules of its own (Markdown, an unknown id) gets
 // neutral ones: its own family, no implicit scopes, no built-ins.
 const Rules& rulesFor(std::string_view languageId);
+// Whether `path` is a header whose declarations a source file defines (C/C++ by their rules):
+// the language its name says, asked through its rules.
+bool isHeaderPath(std::string_view path);
+
 // The ids of the languages whose rules set `flag`, space-separated with a space at each end
 // (" go "), for a store query that applies a language's optional pass.
 std::string languageIdsWhere(bool Rules::*flag);

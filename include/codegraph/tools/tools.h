@@ -7,6 +7,9 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include "codegraph/model/symbol_index.h"
 #include "codegraph/tools/tool.h"
@@ -20,6 +23,12 @@ struct ToolEnv {
   // Blocks until the index can answer. Returns an error sentence (saying how far indexing has
   // got) when it is not ready within the wait bound; nullopt when ready.
   std::function<std::optional<std::string>(const CallContext&)> waitReady;
+  // The languages the index extracts, by every name a user may give (`py`, `golang`, `c#`)
+  // with its id, the ids first; and whether a path is a header whose declarations a source
+  // file defines. Both come from the language registry where the env is made
+  // (lang::languageNames, lang::isHeaderPath): tools name no language themselves.
+  std::vector<std::pair<std::string, std::string>> languageNames;
+  bool (*isHeader)(std::string_view path) = nullptr;
 };
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env);

@@ -4,6 +4,32 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// source "$DIR/lib/x.sh", . "$(dirname "$0")/x.sh": what follows the last expansion is known;
+// the path before it is not. Beside the script, else from the repository root (a path is
+// relative to the working directory, usually the root), else any file whose path ends with it.
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  std::string m = imp.module;
+  size_t dollar = m.rfind('$');
+  bool dynamic = dollar != std::string::npos;
+  if (dynamic) {
+    size_t slash = m.find('/', dollar);
+    if (slash == std::string::npos) return {};
+    m = m.substr(slash + 1);
+  }
+  if (m.empty() || (!dynamic && m[0] == '/')) return {};  // absolute: outside the repository
+  auto hit = firstOf(files, {joinPath(directoryOf(imp.fromPath), m), joinPath("", m)}, false);
+  if (!hit.empty() || joinPath("", m).empty()) return hit;
+  return files.bySuffix(joinPath("", m));
+}
+
+// A sourced file's functions are all visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
+
+}  // namespace
 const Rules& bashRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -18,6 +44,8 @@ const Rules& bashRules() {
         "egrep fgrep head id install ln ls mkdir mktemp mv printenv realpath rm rmdir sed awk "
         "sleep sort stat tail tee touch tr uname uniq wc which xargs tar gzip curl wget git "
         "sudo ssh bash sh");
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

@@ -1,10 +1,36 @@
 // C's rules for name resolution (include/codegraph/lang/rules.h): headers declare what source files
 // define; the ISO C library.
+#include <algorithm>
+
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
 
 namespace cg::lang {
 namespace {
+
+// "x.h" → next to the includer, else any file whose path ends with it (the one sharing the
+// longest directory prefix with the includer first). (C++ shares it.)
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  const std::string dir = directoryOf(imp.fromPath);
+  auto local = files.exact(joinPath(dir, imp.module));
+  if (!local.empty()) return local;
+  auto hit = files.bySuffix(joinPath("", imp.module));
+  if (hit.size() > 1) {
+    auto common = [&dir](const std::string& p) {
+      size_t n = 0;
+      while (n < p.size() && n < dir.size() && p[n] == dir[n]) ++n;
+      return n;
+    };
+    std::stable_sort(hit.begin(), hit.end(),
+                     [&](int64_t a, int64_t b) { return common(files.pathOf(a)) > common(files.pathOf(b)); });
+  }
+  return hit;
+}
+
+// An include makes every top-level name of the header visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
 
 bool isHeader(std::string_view path) {
   size_t dot = path.rfind('.');
@@ -47,6 +73,8 @@ const Rules& cRules() {
         // <time.h>, <signal.h>, <setjmp.h>, <assert.h>, <stdarg.h>
         "time clock difftime mktime localtime gmtime strftime asctime ctime signal raise setjmp "
         "longjmp assert va_start va_end va_arg va_copy");
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

@@ -4,6 +4,29 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// `using A.B;` names a namespace: its files. `using static A.B.C;` / `using X = A.B.C;` name a
+// type: the file C.cs of namespace A.B, else every file of that namespace.
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  const std::string& module = imp.module;
+  auto hit = files.byPackage(module, imp.language);
+  if (!hit.empty()) return hit;
+  size_t dot = module.rfind('.');
+  if (dot == std::string::npos) return {};
+  hit = files.byPackage(module.substr(0, dot), imp.language);
+  std::vector<int64_t> named;
+  for (int64_t id : hit)
+    if (basenameOf(files.pathOf(id)) == module.substr(dot + 1) + ".cs") named.push_back(id);
+  return named.empty() ? hit : named;
+}
+
+// A `using` makes every type of the namespace visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
+
+}  // namespace
 const Rules& csharpRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -50,6 +73,8 @@ const Rules& csharpRules() {
         "Console Math String Convert Environment GC Guid DateTime TimeSpan Task Array Enum Path "
         "File Directory Encoding Interlocked Thread");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

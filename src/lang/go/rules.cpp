@@ -7,6 +7,39 @@
 namespace cg::lang {
 namespace {
 
+// "host/mod/pkg" → the directory that is the longest suffix of the import path (the repository
+// is the module, or a GOPATH tree above it: `google.golang.org/grpc/status` in grpc's tree is
+// status/, never internal/status/); else a directory ending with a suffix of it (the module sits
+// in a subfolder).
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  auto segs = splitOn(imp.module, "/");
+  auto suffixFrom = [&segs](size_t start) {
+    std::string suffix;
+    for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
+    return suffix;
+  };
+  for (size_t start = 0; start < segs.size(); ++start) {
+    auto hit = files.inDirectory(suffixFrom(start), imp.language);
+    if (!hit.empty()) return hit;
+  }
+  for (size_t start = 0; start < segs.size(); ++start) {
+    auto hit = files.byDirectorySuffix(suffixFrom(start), imp.language);
+    if (!hit.empty()) return hit;
+  }
+  return {};
+}
+
+// The package clause of its files, tests' external `x_test` packages aside (the first file by
+// path is often example_test.go); else the import path's last element.
+ImportNames unnamedImport(const FileLookup& files, const Import& imp, const std::vector<int64_t>& found) {
+  for (int64_t id : found) {
+    std::string pkg = files.packageOf(id);
+    if (endsWith(pkg, "_test")) continue;
+    return {std::move(pkg), false};
+  }
+  return {imp.module.substr(imp.module.rfind('/') + 1), false};
+}
+
 bool isTestFile(std::string_view path) {
   return endsWith(path, "_test.go");
 }
@@ -44,6 +77,8 @@ const Rules& goRules() {
         "After Equal IsZero Seconds Milliseconds Nanoseconds Deadline Value Int Intn Int63 Float64 "
         "Uint16 Uint32 Uint64 PutUint16 PutUint32 PutUint64 Println Printf Print Sprintf Fprintf "
         "Elem Kind NumField NumMethod IsNil IsValid");
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

@@ -2,8 +2,16 @@
 // package clause; imports stay in their file; java.lang is imported implicitly.
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
+#include "jvm_modules.h"
 
 namespace cg::lang {
+namespace {
+
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  return java::jvmModuleFiles(files, imp, false, "");
+}
+
+}  // namespace
 const Rules& javaRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -51,6 +59,7 @@ const Rules& javaRules() {
         "String Math System Integer Long Double Float Boolean Character Objects Arrays "
         "Collections Thread Runtime StrictMath Byte Short Class");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
     return r;
   }();
   return kRules;

@@ -4,6 +4,30 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// './x' → x.ts|.tsx|.d.ts|.js|.jsx|.mjs|.cjs | x/index.*; a bare specifier is a package:
+// external. (TypeScript and TSX share it.)
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  const std::string& module = imp.module;
+  if (module.empty() || module[0] != '.') return {};
+  std::string p = joinPath(directoryOf(imp.fromPath), module);
+  std::string noJs = p;
+  for (const char* ext : {".js", ".jsx", ".mjs", ".cjs"}) {
+    std::string e(ext);
+    if (noJs.size() > e.size() && noJs.compare(noJs.size() - e.size(), e.size(), e) == 0) {
+      noJs = noJs.substr(0, noJs.size() - e.size());
+      break;
+    }
+  }
+  return firstOf(files,
+                 {p, p + ".ts", p + ".tsx", p + ".d.ts", p + ".js", p + ".jsx", p + ".mjs", p + ".cjs",
+                  noJs + ".ts", noJs + ".tsx", p + "/index.ts", p + "/index.tsx", p + "/index.js",
+                  p + "/index.jsx"},
+                 false);
+}
+
+}  // namespace
 const Rules& javascriptRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -59,6 +83,8 @@ const Rules& javascriptRules() {
         "globalThis performance crypto localStorage sessionStorage location history URL "
         "URLSearchParams Error");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.packageFile = "index";
     return r;
   }();
   return kRules;

@@ -2,8 +2,16 @@
 // clause; extension functions name their receiver with `.`.
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
+#include "../java/jvm_modules.h"
 
 namespace cg::lang {
+namespace {
+
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  return java::jvmModuleFiles(files, imp, true, "");
+}
+
+}  // namespace
 const Rules& kotlinRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -42,6 +50,7 @@ const Rules& kotlinRules() {
         "invoke compareTo iterator hasNext next indexOf lastIndexOf");
     r.libraryQualifiers = WordList("Math System String Integer Long Double Thread");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
     return r;
   }();
   return kRules;

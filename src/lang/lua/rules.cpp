@@ -4,6 +4,20 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// require "a.b" → a/b.lua | a/b/init.lua anywhere (package.path is not known).
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  std::string p = replaceAll(imp.module, ".", "/");
+  return firstOf(files, {p + ".lua", p + "/init.lua"}, true);
+}
+
+// A required file's globals are all visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
+
+}  // namespace
 const Rules& luaRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -18,6 +32,8 @@ const Rules& luaRules() {
         "format sub gsub find match gmatch len upper lower byte rep reverse insert remove concat "
         "unpack sort");
     r.libraryQualifiers = WordList("string table math io os coroutine debug utf8 package bit32 _G");
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

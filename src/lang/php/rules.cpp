@@ -4,6 +4,38 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// A require/include path ("lib/x.php", "/x.inc"), as opposed to a `use` namespace name.
+bool isPath(const std::string& m) { return m.find('/') != std::string::npos || m.find('.') != std::string::npos; }
+
+// require/include "x.php" (`__DIR__ . '/x.php'`): beside the file, else a path ending in it.
+// use A\B\C (PSR-4: one class a file): the file C.php under the longest suffix of A/B/ found.
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  if (isPath(imp.module)) {
+    std::string m = imp.module;
+    m.erase(0, m.find_first_not_of('/'));
+    auto local = files.exact(joinPath(directoryOf(imp.fromPath), m));
+    return !local.empty() ? local : files.bySuffix(joinPath("", m));
+  }
+  auto segs = splitOn(replaceAll(imp.module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
+  std::erase(segs, std::string());
+  for (size_t start = 0; start < segs.size(); ++start) {
+    std::string suffix;
+    for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
+    auto hit = files.bySuffix(suffix + ".php");
+    if (!hit.empty() && (start + 1 < segs.size() || hit.size() == 1)) return hit;
+  }
+  return {};
+}
+
+// A require makes every top-level name of the file visible; `use A\B\C` binds C.
+ImportNames unnamedImport(const FileLookup&, const Import& imp, const std::vector<int64_t>&) {
+  if (isPath(imp.module)) return {std::string(), true};
+  return {imp.module.substr(imp.module.rfind('\\') + 1), false};
+}
+
+}  // namespace
 const Rules& phpRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -46,6 +78,8 @@ const Rules& phpRules() {
         "getMessage getCode getPrevious getFile getLine getTrace getTraceAsString format modify "
         "getTimestamp setTimestamp getIterator offsetGet offsetSet offsetExists offsetUnset "
         "count current key next rewind valid jsonSerialize");
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

@@ -4,6 +4,61 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// `a.b` → a/b.py | a/b/__init__.py (.pyi); leading dots are relative to the importing file.
+// A root that is itself a package (a site-packages folder, a vendored package) is imported by its
+// folder's name: `import docutils.nodes` in docutils/ is nodes.py at the root.
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  const std::string& module = imp.module;
+  const std::string dir = directoryOf(imp.fromPath);
+  const bool named = !imp.name.empty() && imp.name != "*";
+  size_t dots = 0;
+  while (dots < module.size() && module[dots] == '.') ++dots;
+  std::string rest = replaceAll(module.substr(dots), ".", "/");
+  if (dots > 0) {
+    std::string base = dir;
+    for (size_t i = 1; i < dots; ++i) base = directoryOf(base);
+    std::string p = rest.empty() ? base : joinPath(base, rest);
+    auto hit = firstOf(files, {p + ".py", p + "/__init__.py", p + ".pyi"}, false);
+    // `from . import sub`: the submodule itself.
+    if (named) {
+      auto sub = firstOf(files, {joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
+      if (hit.empty() || !sub.empty()) return sub.empty() ? hit : sub;
+    }
+    return hit;
+  }
+  auto hit = firstOf(files, {rest + ".py", rest + "/__init__.py", rest + ".pyi"}, true);
+  if (named && hit.empty())
+    hit = firstOf(files, {rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"}, true);
+  const std::string& root = files.repositoryName();
+  if (hit.empty() && !root.empty() && !files.exact("__init__.py").empty() &&
+      (rest == root || rest.compare(0, root.size() + 1, root + "/") == 0)) {
+    const std::string inner = rest.size() > root.size() ? rest.substr(root.size() + 1) : std::string();
+    hit = inner.empty() ? files.exact("__init__.py")
+                        : firstOf(files, {inner + ".py", inner + "/__init__.py", inner + ".pyi"}, false);
+    if (named) {
+      const std::string sub = inner.empty() ? imp.name : inner + "/" + imp.name;
+      auto submodule = firstOf(files, {sub + ".py", sub + "/__init__.py"}, false);
+      if (!submodule.empty()) hit = submodule;
+    }
+  }
+  return hit;
+}
+
+// pkg/__init__.py → pkg/name.py | pkg/name/__init__.py.
+std::vector<int64_t> submodule(const FileLookup& files, const std::string& packagePath, const std::string& name) {
+  if (basenameOf(packagePath) != "__init__.py") return {};
+  const std::string dir = directoryOf(packagePath);
+  return firstOf(files, {joinPath(dir, name + ".py"), joinPath(dir, name + "/__init__.py")}, false);
+}
+
+// `import a.b` binds `a`.
+ImportNames unnamedImport(const FileLookup&, const Import& imp, const std::vector<int64_t>&) {
+  return {imp.module.substr(0, imp.module.find('.')), false};
+}
+
+}  // namespace
 const Rules& pythonRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -11,7 +66,6 @@ const Rules& pythonRules() {
     r.family = "python";
     r.moduleAliases = true;
     r.longestDefinitionWins = true;
-    r.rootMayBePackage = true;
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.8;
     r.builtinNames = WordList(
         "ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup "
@@ -57,6 +111,10 @@ const Rules& pythonRules() {
     r.libraryQualifiers = WordList(
         "str bytes dict list set frozenset tuple int float complex bool object type super");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
+    r.packageFile = "__init__";
+    r.submodule = submodule;
     return r;
   }();
   return kRules;

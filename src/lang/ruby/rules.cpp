@@ -4,6 +4,25 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// require_relative "x" / require "a/b": beside the requiring file first, else a file whose
+// path ends with it (lib/a/b.rb: the load path is not known).
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  std::string m = imp.module;
+  if (endsWith(m, ".rb")) m = m.substr(0, m.size() - 3);
+  auto local = files.exact(joinPath(directoryOf(imp.fromPath), m) + ".rb");
+  if (!local.empty()) return local;
+  if (m.rfind("./", 0) == 0 || m.rfind("../", 0) == 0) return {};
+  return files.bySuffix(m + ".rb");
+}
+
+// A require makes every top-level name of the file visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
+
+}  // namespace
 const Rules& rubyRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -36,6 +55,8 @@ const Rules& rubyRules() {
         "concat call new send");
     r.libraryQualifiers = WordList("File Dir IO Time Process Kernel Math JSON YAML ENV Thread");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

@@ -2,8 +2,16 @@
 // imports stay in their file.
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
+#include "../java/jvm_modules.h"
 
 namespace cg::lang {
+namespace {
+
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  return java::jvmModuleFiles(files, imp, true, "_");
+}
+
+}  // namespace
 const Rules& scalaRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -31,6 +39,8 @@ const Rules& scalaRules() {
         "isDefined flatten iterator hasNext next");
     r.libraryQualifiers = WordList("Math System String Predef");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.wildcardName = "_";
     return r;
   }();
   return kRules;

@@ -4,6 +4,19 @@
 #include "../rules_support.h"
 
 namespace cg::lang {
+namespace {
+
+// `import MyLib`: the module is a target, SwiftPM's Sources/MyLib/ (any directory so named).
+std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
+  return files.byDirectorySuffix(imp.module, imp.language);
+}
+
+// An `import` makes every name of the module visible.
+ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
+  return {std::string(), true};
+}
+
+}  // namespace
 const Rules& swiftRules() {
   static const Rules kRules = [] {
     Rules r;
@@ -30,6 +43,8 @@ const Rules& swiftRules() {
     r.libraryQualifiers =
         WordList("DispatchQueue NotificationCenter FileManager UserDefaults Bundle ProcessInfo");
     r.libraryQualifierByHead = true;
+    r.moduleFiles = moduleFiles;
+    r.unnamedImport = unnamedImport;
     return r;
   }();
   return kRules;

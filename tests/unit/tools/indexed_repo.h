@@ -12,6 +12,8 @@
 #include <gtest/gtest.h>
 
 #include "codegraph/indexer/indexer.h"
+#include "codegraph/lang/language.h"
+#include "codegraph/lang/rules.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/tools/tools.h"
@@ -70,6 +72,8 @@ class IndexedRepo {
     env->index = index_.get();
     env->repoRoot = root_;
     env->repoName = root_.filename().string();
+    env->languageNames = lang::languageNames();
+    env->isHeader = lang::isHeaderPath;
     env_ = env;
     registry_ = makeRegistry(env_);
   }
