@@ -620,7 +620,14 @@ struct Resolver::Impl {
     }
     std::erase_if(b.files, [&](int64_t f) { return !sameFamily(rules, f); });
     if (b.files.empty()) return r;  // external module: unresolved import
+    // The module's first file by path, of the default build where it has one (a Go package's
+    // atomic_386.go is not what an amd64 build imports).
     r.targetFileId = b.files.front();
+    for (int64_t f : b.files)
+      if (const store::FileRow* row = modules.file(f); row && !row->otherBuild) {
+        r.targetFileId = f;
+        break;
+      }
     if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
       r.confidence = rules.level(Evidence::kScope);
       return r;
@@ -769,7 +776,9 @@ struct Resolver::Impl {
     if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && rules.implicitThis &&
         callsDataMember(source, all, cands))
       return r.drop = true, r;
-    if (cands.empty()) {
+    // No definition the reference could bind to (where calls may name a constant holding a
+    // function, a bare call goes on to look for one).
+    if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls && ref.qualifier.empty())) {
       r.drop = valueRef;
       return r;
     }

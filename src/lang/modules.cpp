@@ -49,7 +49,8 @@ std::string joinPath(const std::string& dir, const std::string& rel) {
   return out;
 }
 
-std::vector<int64_t> firstOf(const FileLookup& files, std::initializer_list<std::string> paths, bool suffix) {
+std::vector<int64_t> firstOf(const FileLookup& files, std::initializer_list<std::string> paths,
+                             bool suffix) {
   for (const auto& p : paths) {
     auto hit = suffix ? files.bySuffix(p) : files.exact(p);
     if (!hit.empty()) return hit;

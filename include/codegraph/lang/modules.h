@@ -22,12 +22,14 @@ class FileLookup {
   // Files whose path is `suffix` or ends with "/" + suffix.
   virtual std::vector<int64_t> bySuffix(const std::string& suffix) const = 0;
   // Files of `language` directly in the directory `dir` ("" = the root).
-  virtual std::vector<int64_t> inDirectory(const std::string& dir, std::string_view language) const = 0;
+  virtual std::vector<int64_t> inDirectory(const std::string& dir,
+                                           std::string_view language) const = 0;
   // Files of `language` in any directory that is `dirSuffix` or ends with "/" + dirSuffix.
   virtual std::vector<int64_t> byDirectorySuffix(const std::string& dirSuffix,
                                                  std::string_view language) const = 0;
   // Files of `language` whose package clause (C# namespace) is `package`.
-  virtual std::vector<int64_t> byPackage(const std::string& package, std::string_view language) const = 0;
+  virtual std::vector<int64_t> byPackage(const std::string& package,
+                                         std::string_view language) const = 0;
   virtual std::string pathOf(int64_t id) const = 0;
   // The package clause of a file, else its directory's name.
   virtual std::string packageOf(int64_t id) const = 0;
@@ -58,6 +60,7 @@ std::string joinPath(const std::string& dir, const std::string& rel);
 std::string replaceAll(std::string s, const std::string& from, const std::string& to);
 std::vector<std::string> splitOn(const std::string& s, const std::string& sep);
 // The first of `paths` that names files: exactly, or (suffix) as a path suffix.
-std::vector<int64_t> firstOf(const FileLookup& files, std::initializer_list<std::string> paths, bool suffix);
+std::vector<int64_t> firstOf(const FileLookup& files, std::initializer_list<std::string> paths,
+                             bool suffix);
 
 }  // namespace cg::lang

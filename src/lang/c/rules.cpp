@@ -2,8 +2,8 @@
 // define; the ISO C library.
 #include <algorithm>
 
-#include "codegraph/lang/rules.h"
 #include "../rules_support.h"
+#include "codegraph/lang/rules.h"
 
 namespace cg::lang {
 namespace {
@@ -21,8 +21,9 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
       while (n < p.size() && n < dir.size() && p[n] == dir[n]) ++n;
       return n;
     };
-    std::stable_sort(hit.begin(), hit.end(),
-                     [&](int64_t a, int64_t b) { return common(files.pathOf(a)) > common(files.pathOf(b)); });
+    std::stable_sort(hit.begin(), hit.end(), [&](int64_t a, int64_t b) {
+      return common(files.pathOf(a)) > common(files.pathOf(b));
+    });
   }
   return hit;
 }

@@ -31,7 +31,8 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 
 // The package clause of its files, tests' external `x_test` packages aside (the first file by
 // path is often example_test.go); else the import path's last element.
-ImportNames unnamedImport(const FileLookup& files, const Import& imp, const std::vector<int64_t>& found) {
+ImportNames unnamedImport(const FileLookup& files, const Import& imp,
+                          const std::vector<int64_t>& found) {
   for (int64_t id : found) {
     std::string pkg = files.packageOf(id);
     if (endsWith(pkg, "_test")) continue;

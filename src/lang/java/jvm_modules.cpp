@@ -2,8 +2,8 @@
 
 namespace cg::lang::java {
 
-std::vector<int64_t> jvmModuleFiles(const FileLookup& files, const Import& imp, bool byPackageClause,
-                                    std::string_view wildcardName) {
+std::vector<int64_t> jvmModuleFiles(const FileLookup& files, const Import& imp,
+                                    bool byPackageClause, std::string_view wildcardName) {
   const std::string& module = imp.module;
   std::string path = replaceAll(module, ".", "/");
   const bool starSuffix = path.size() > 2 && path.substr(path.size() - 2) == "/*";

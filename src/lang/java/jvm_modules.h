@@ -8,7 +8,7 @@
 
 namespace cg::lang::java {
 
-std::vector<int64_t> jvmModuleFiles(const FileLookup& files, const Import& imp, bool byPackageClause,
-                                    std::string_view wildcardName);
+std::vector<int64_t> jvmModuleFiles(const FileLookup& files, const Import& imp,
+                                    bool byPackageClause, std::string_view wildcardName);
 
 }  // namespace cg::lang::java

@@ -21,9 +21,9 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     }
   }
   return firstOf(files,
-                 {p, p + ".ts", p + ".tsx", p + ".d.ts", p + ".js", p + ".jsx", p + ".mjs", p + ".cjs",
-                  noJs + ".ts", noJs + ".tsx", p + "/index.ts", p + "/index.tsx", p + "/index.js",
-                  p + "/index.jsx"},
+                 {p, p + ".ts", p + ".tsx", p + ".d.ts", p + ".js", p + ".jsx", p + ".mjs",
+                  p + ".cjs", noJs + ".ts", noJs + ".tsx", p + "/index.ts", p + "/index.tsx",
+                  p + "/index.js", p + "/index.jsx"},
                  false);
 }
 

@@ -1,8 +1,8 @@
 // Kotlin's rules for name resolution (include/codegraph/lang/rules.h): a package per package
 // clause; extension functions name their receiver with `.`.
 #include "codegraph/lang/rules.h"
-#include "../rules_support.h"
 #include "../java/jvm_modules.h"
+#include "../rules_support.h"
 
 namespace cg::lang {
 namespace {

@@ -7,7 +7,9 @@ namespace cg::lang {
 namespace {
 
 // A require/include path ("lib/x.php", "/x.inc"), as opposed to a `use` namespace name.
-bool isPath(const std::string& m) { return m.find('/') != std::string::npos || m.find('.') != std::string::npos; }
+bool isPath(const std::string& m) {
+  return m.find('/') != std::string::npos || m.find('.') != std::string::npos;
+}
 
 // require/include "x.php" (`__DIR__ . '/x.php'`): beside the file, else a path ending in it.
 // use A\B\C (PSR-4: one class a file): the file C.php under the longest suffix of A/B/ found.
@@ -18,7 +20,8 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     auto local = files.exact(joinPath(directoryOf(imp.fromPath), m));
     return !local.empty() ? local : files.bySuffix(joinPath("", m));
   }
-  auto segs = splitOn(replaceAll(imp.module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
+  auto segs =
+      splitOn(replaceAll(imp.module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
   std::erase(segs, std::string());
   for (size_t start = 0; start < segs.size(); ++start) {
     std::string suffix;

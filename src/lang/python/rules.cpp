@@ -23,20 +23,24 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     auto hit = firstOf(files, {p + ".py", p + "/__init__.py", p + ".pyi"}, false);
     // `from . import sub`: the submodule itself.
     if (named) {
-      auto sub = firstOf(files, {joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
+      auto sub = firstOf(
+          files, {joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
       if (hit.empty() || !sub.empty()) return sub.empty() ? hit : sub;
     }
     return hit;
   }
   auto hit = firstOf(files, {rest + ".py", rest + "/__init__.py", rest + ".pyi"}, true);
   if (named && hit.empty())
-    hit = firstOf(files, {rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"}, true);
+    hit = firstOf(files, {rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"},
+                  true);
   const std::string& root = files.repositoryName();
   if (hit.empty() && !root.empty() && !files.exact("__init__.py").empty() &&
       (rest == root || rest.compare(0, root.size() + 1, root + "/") == 0)) {
-    const std::string inner = rest.size() > root.size() ? rest.substr(root.size() + 1) : std::string();
-    hit = inner.empty() ? files.exact("__init__.py")
-                        : firstOf(files, {inner + ".py", inner + "/__init__.py", inner + ".pyi"}, false);
+    const std::string inner =
+        rest.size() > root.size() ? rest.substr(root.size() + 1) : std::string();
+    hit = inner.empty()
+              ? files.exact("__init__.py")
+              : firstOf(files, {inner + ".py", inner + "/__init__.py", inner + ".pyi"}, false);
     if (named) {
       const std::string sub = inner.empty() ? imp.name : inner + "/" + imp.name;
       auto submodule = firstOf(files, {sub + ".py", sub + "/__init__.py"}, false);
@@ -47,7 +51,8 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 }
 
 // pkg/__init__.py → pkg/name.py | pkg/name/__init__.py.
-std::vector<int64_t> submodule(const FileLookup& files, const std::string& packagePath, const std::string& name) {
+std::vector<int64_t> submodule(const FileLookup& files, const std::string& packagePath,
+                               const std::string& name) {
   if (basenameOf(packagePath) != "__init__.py") return {};
   const std::string dir = directoryOf(packagePath);
   return firstOf(files, {joinPath(dir, name + ".py"), joinPath(dir, name + "/__init__.py")}, false);

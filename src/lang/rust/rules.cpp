@@ -15,7 +15,8 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   stem = stem.substr(0, stem.rfind('.'));
   const bool dirModule = stem == "mod" || stem == "lib" || stem == "main";
   const std::string selfDir = dirModule ? dir : joinPath(dir, stem);
-  auto segs = splitOn(imp.module + (imp.name.empty() || imp.name == "*" ? "" : "::" + imp.name), "::");
+  auto segs =
+      splitOn(imp.module + (imp.name.empty() || imp.name == "*" ? "" : "::" + imp.name), "::");
   std::vector<std::string> kept;
   std::string base;
   bool relative = false;
@@ -37,8 +38,9 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   for (size_t n = kept.size(); n > 0; --n) {
     std::string p;
     for (size_t i = 0; i < n; ++i) p += (p.empty() ? "" : "/") + kept[i];
-    auto hit = relative ? firstOf(files, {joinPath(base, p) + ".rs", joinPath(base, p) + "/mod.rs"}, false)
-                        : firstOf(files, {p + ".rs", p + "/mod.rs"}, true);
+    auto hit =
+        relative ? firstOf(files, {joinPath(base, p) + ".rs", joinPath(base, p) + "/mod.rs"}, false)
+                 : firstOf(files, {p + ".rs", p + "/mod.rs"}, true);
     if (!hit.empty()) return hit;
   }
   // `use super::{A, B}`, `use self::x`: the (parent) module itself.

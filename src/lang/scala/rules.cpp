@@ -1,8 +1,8 @@
 // Scala's rules for name resolution (include/codegraph/lang/rules.h): a package per package clause;
 // imports stay in their file.
 #include "codegraph/lang/rules.h"
-#include "../rules_support.h"
 #include "../java/jvm_modules.h"
+#include "../rules_support.h"
 
 namespace cg::lang {
 namespace {
