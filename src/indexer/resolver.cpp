@@ -540,13 +540,20 @@ struct Resolver::Impl {
       r.candidates = static_cast<uint32_t>(found.size());
       return r;
     }
-    // Overloads and their implementation in one scope: the implementation (the longest).
+    // Overloads and their implementation: a run of definitions of one scope, each starting
+    // right after the one before (signatures, then the body): the longest. Definitions of one
+    // name further apart (in two test callbacks, in distant branches) are not one function.
     const DefinitionRow* chosen = found.front();
     if (several && rules.longestDefinitionWins) {
-      for (const DefinitionRow* d : found)
-        if (d->fileId == chosen->fileId && d->parentId == chosen->parentId &&
-            d->endLine - d->startLine > chosen->endLine - chosen->startLine)
-          chosen = d;
+      const DefinitionRow* previous = found.front();
+      for (size_t i = 1; i < found.size(); ++i) {
+        const DefinitionRow* d = found[i];
+        if (d->fileId != previous->fileId || d->parentId != previous->parentId ||
+            d->startLine > previous->endLine + 3)
+          break;
+        if (d->endLine - d->startLine > chosen->endLine - chosen->startLine) chosen = d;
+        previous = d;
+      }
     }
     r.targetId = chosen->id;
     r.confidence = confidence;
@@ -778,7 +785,8 @@ struct Resolver::Impl {
       return r.drop = true, r;
     // No definition the reference could bind to (where calls may name a constant holding a
     // function, a bare call goes on to look for one).
-    if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls && ref.qualifier.empty())) {
+    if (cands.empty() &&
+        !(rules.valuesAreCallable && ref.kind == RefKind::kCalls && ref.qualifier.empty())) {
       r.drop = valueRef;
       return r;
     }
@@ -884,6 +892,7 @@ struct Resolver::Impl {
       std::string head = firstSegment(ref.qualifier);
       std::vector<const DefinitionRow*> found;
       bool aliasAmbiguous = false;
+      std::vector<const DefinitionRow*> moduleMembers;  // pkg.x.m(): the m's of pkg's files
       bool headImported = false;  // the qualifier starts with a name an import binds
       bool headUnmapped = false;  // ... by an import the module map found no files for
       for (const auto& b : bindings(ref.fileId)) {
@@ -937,6 +946,10 @@ struct Resolver::Impl {
               continue;  // `pkg.F()` is a top-level F of pkg, never a method of one of its types
             } else if (throughMember && (!parent || lastSegment(parent->qualifiedName) !=
                                                         lastSegment(ref.qualifier))) {
+              // Members of the module's types (a function's local is no member).
+              if (parent && !isNamespaceLike(d.parentId) &&
+                  (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)))
+                moduleMembers.push_back(&d);
               continue;
             }
             if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
@@ -946,6 +959,12 @@ struct Resolver::Impl {
       if (!found.empty())
         return pick(ref.id, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope, rules,
                     merge);
+      // `registries.globalRegistry.add()`: x is a value of the module, of a type not written
+      // here; the module's only member m is likely, at the level the language measured.
+      if (headImported && !moduleMembers.empty()) {
+        auto merged = mergeDeclarations(moduleMembers, merge, modules);
+        if (merged.size() == 1) return pick(ref.id, merged, Evidence::kModuleMember, rules, merge);
+      }
       if (headImported) {
         // Go: an import path whose directory the module map did not find, named like a
         // package directory of the repository.
@@ -966,10 +985,7 @@ struct Resolver::Impl {
       }
       // A qualifier naming a type or namespace: Class.staticMethod(), ns::f(). Only where the
       // qualifier names one: `schema.parse()` is not the `schema.parse = ...` of another file.
-      // Where a package is its directory (Go), a qualifier no import binds is a value: a variable
-      // named like its type (`dumper.Write()`, `conn.Close()`) is far commoner than a method
-      // expression `T.M(recv)`.
-      if (!rules.packageIsDirectory && qualifierNamesType(ref.qualifier, rules)) {
+      if (qualifierNamesType(ref.qualifier, rules)) {
         std::string qualified = ref.qualifier + "." + ref.name;
         std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
         // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
@@ -989,6 +1005,11 @@ struct Resolver::Impl {
                     q[q.size() - suffix.size() - 1] == ':' ||
                     q[q.size() - suffix.size() - 1] == '\\');
           };
+          // Where a package is its directory (Go), a type named by a qualifier no import binds
+          // is one of the same package: a method expression `T.M(recv)`, or a variable named
+          // like its type (`hunk.writeTo()`; as often wrong, `conn.Close()` on an interface:
+          // the level is Go's measured one).
+          if (rules.packageIsDirectory && !modules.sameDirectory(d.fileId, ref.fileId)) continue;
           if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
               endsWith(qualifiedPhp))
             found.push_back(&d);
@@ -1026,7 +1047,8 @@ struct Resolver::Impl {
     // repository-wide name match.
     const bool receiver = !ref.qualifier.empty() && !isSelfQualifier(ref.qualifier);
     if ((ref.qualifier.empty() && rules.isBuiltinName(ref.name)) ||
-        (receiver && rules.isLibraryQualifier(ref.qualifier)) || (receiver && rules.isBuiltinMethod(ref.name)))
+        (receiver && rules.isLibraryQualifier(ref.qualifier)) ||
+        (receiver && rules.isBuiltinMethod(ref.name)))
       return r;
     const Evidence evidence =
         ref.qualifier.empty() ? Evidence::kUniqueBare : Evidence::kUniqueReceiver;

@@ -30,8 +30,9 @@ enum class Evidence : uint8_t {
   kAmbiguous,       // several definitions at a qualified or same-package level: the first by path
   kUniqueBare,      // a bare name defined once in the repository, no import or scope evidence
   kUniqueReceiver,  // `x.m()` with x of unknown type, `m` defined once in the repository
+  kModuleMember,    // `pkg.x.m()`, x a value of the module pkg (type unknown): the module's only m
 };
-inline constexpr int kEvidenceLevels = 7;
+inline constexpr int kEvidenceLevels = 8;
 
 // A set of words written as one space-separated string literal: the languages' lists stay data
 // (extend them by adding words). The words are views into the literal, which has static storage.
@@ -64,13 +65,11 @@ struct Rules {
   bool valuesAreCallable = false;      // a call may name a variable or constant holding a function
                                        // (JavaScript `const f = () => ...`)
   bool moduleAliases = false;          // module-level `import x as y` aliases are followed (Python)
-  bool longestDefinitionWins = false;  // of several definitions of a name in one scope, the
-                                       // longest is the one meant: `@overload` stubs and their
-                                       // implementation, TypeScript overload signatures,
-                                       // `if ...: def f / else: def f` (the first branch is longer
-                                       // as often as not; the checker takes the first)
-  bool testFilesPrivate = false;  // only test files see test files' definitions (Go _test.go)
-  bool structuralImplements = false;  // a type implements an interface by its method set (Go)
+  bool longestDefinitionWins = false;  // of a run of adjacent definitions of a name in one
+                                       // scope, the longest is the one meant: `@overload` stubs
+                                       // and their implementation, TypeScript overload signatures
+  bool testFilesPrivate = false;       // only test files see test files' definitions (Go _test.go)
+  bool structuralImplements = false;   // a type implements an interface by its method set (Go)
   bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
                                     // visibility (C++ `void A::f() {}`)
   std::string_view superAlias;      // the language's name for `super` ("base" in C#), or ""
@@ -78,7 +77,7 @@ struct Rules {
 
   // ---- confidence of each kind of evidence, measured against a type checker ----
   // 0 = that evidence makes no edge in this language (its measured precision is below 0.5).
-  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6};
+  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6};
 
   // ---- names that are the language's own ----
   // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).

@@ -60,6 +60,8 @@ const Rules& goRules() {
     r.structuralImplements = true;
     r.testFilesPrivate = true;
     r.confidence[static_cast<int>(Evidence::kSamePackage)] = 1.0;
+    r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;
+    r.confidence[static_cast<int>(Evidence::kQualified)] = 0.7;
     r.isTestFile = isTestFile;
     r.isOtherBuild = go::isOtherBuild;
     r.builtinNames = WordList(

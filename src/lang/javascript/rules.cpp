@@ -36,6 +36,7 @@ const Rules& javascriptRules() {
     r.longestDefinitionWins = true;
     r.valuesAreCallable = true;
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
+    r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;
     r.builtinNames = WordList(
         "Object Array Promise Map Set WeakMap WeakSet WeakRef FinalizationRegistry JSON Math Date "
         "RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError "

@@ -77,9 +77,12 @@ void writeGoTree(testing::TempTree& repo) {
   repo.write("atomic/methods.go", "package atomic\n\nfunc (a A) len() int { return a.n }\n");
   repo.write("conn/conn.go",
              "package conn\n\ntype conn struct{}\n\nfunc (c *conn) Close() error { return nil }\n");
-  repo.write("bin/binary.go",
-             "package binary\n\ntype ByteOrder interface {\n\tUint32([]byte) uint32\n}\n\n"
-             "var BigEndian ByteOrder\n");
+  repo.write(
+      "bin/binary.go",
+      "package binary\n\ntype ByteOrder interface {\n\tUint32([]byte) uint32\n}\n\n"
+      "type bigEndian struct{}\n\nfunc (bigEndian) Uint32(b []byte) uint32 { return 0 }\n\n"
+      "type littleEndian struct{}\n\nfunc (littleEndian) Uint32(b []byte) uint32 { return 1 }\n\n"
+      "var BigEndian bigEndian\n");
   repo.write(
       "app/app.go",
       "package app\n\nimport (\n\t\"example.com/m/atomic\"\n\t\"example.com/m/bin\"\n)\n\ntype DB "
@@ -115,7 +118,8 @@ TEST(FalseEdges, GoSeesItsOwnBuildAndNoNamesakes) {
       << "a parameter named conn is not the type conn: "
       << callsOf(dump, "app/app.go::DB.Run::method", "Close");
   EXPECT_EQ(callsOf(dump, "app/app.go::DB.Run::method", "Uint32").find("edge"), std::string::npos)
-      << "binary.BigEndian.Uint32 is a method of BigEndian's type, not any Uint32 of the package: "
+      << "binary.BigEndian.Uint32 is a method of BigEndian's type, not the first Uint32 of the "
+         "package: "
       << callsOf(dump, "app/app.go::DB.Run::method", "Uint32");
   EXPECT_TRUE(has(dump, "edge imports app/app.go -> atomic/atomic_amd64.go 1.00"))
       << "an import's edge goes to a file of the default build";
@@ -229,6 +233,28 @@ TEST(FalseEdges, TypeScriptBuiltinsOverloadsAndConstants) {
       << "a constant holding a function is what the call names: " << callsOf(dump, run, "helper");
   EXPECT_TRUE(has(dump, "unresolved calls use.ts::u::function -> schema.parse candidates=0"))
       << callsOf(dump, "use.ts::u::function", "parse");
+}
+
+// `registries.globalRegistry.add()`: globalRegistry is a value of the imported module whose type is
+// not written at the call; the module's only member `add` binds at the language's measured level,
+// a local function of the module never.
+TEST(FalseEdges, AValueOfAnImportedModuleCallsTheModulesOnlyMember) {
+  testing::TempTree repo;
+  repo.write(
+      "registries.ts",
+      "export class Registry {\n  add(x: number) { return x; }\n}\n"
+      "export const globalRegistry = new Registry();\n"
+      "export function make() {\n  function get(x: number) { return x; }\n  return get;\n}\n");
+  repo.write(
+      "api.ts",
+      "import * as registries from \"./registries\";\n\nexport function describe(n: number) {\n"
+      "  registries.globalRegistry.add(n);\n  return registries.globalRegistry.get(n);\n}\n");
+  const auto dump = indexAndDump(repo);
+  EXPECT_TRUE(has(
+      dump, "edge calls api.ts::describe::function -> registries.ts::Registry.add::method 0.80"))
+      << callsOf(dump, "api.ts::describe::function", "add");
+  EXPECT_EQ(callsOf(dump, "api.ts::describe::function", "get").find("edge"), std::string::npos)
+      << "make's local get is no member: " << callsOf(dump, "api.ts::describe::function", "get");
 }
 
 TEST(FalseEdges, CppStdContainerMethodsAreNotRepositoryMethods) {
