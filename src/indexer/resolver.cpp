@@ -1,6 +1,7 @@
 #include "resolver.h"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <optional>
 #include <set>
@@ -689,6 +690,14 @@ struct Resolver::Impl {
     }
   }
 
+  // The name of the type a member belongs to: its parent's, else the qualified name's owner
+  // segment (a Go method whose receiver type is declared in another file has no parent).
+  std::string ownerOf(const DefinitionRow& d) {
+    if (const DefinitionRow* p = def(d.parentId)) return lastSegment(p->qualifiedName);
+    size_t cut = d.qualifiedName.rfind('.');
+    return cut == std::string::npos ? std::string() : lastSegment(d.qualifiedName.substr(0, cut));
+  }
+
   // The last segment of a qualified name written with `.`, `::` or `\\` (PHP).
   static std::string ownerName(const std::string& q) {
     size_t cut = q.find_last_of(".:\\");
@@ -1058,7 +1067,9 @@ struct Resolver::Impl {
     // are cleared together.
     const uint8_t shape = ref.qualifier.empty() ? 0 : isSelfQualifier(ref.qualifier) ? 1 : 2;
     const UniqueKey key{&cands, &rules, static_cast<uint8_t>(ref.kind), shape};
-    if (keptList)
+    // Go's receiver answers depend on the caller's package (unexported owners): not kept.
+    const bool cacheable = keptList && !(rules.caseExports && receiver);
+    if (cacheable)
       if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
         if (known->second.single)
           return pick(ref.id, {known->second.single}, evidence, rules, merge);
@@ -1076,14 +1087,30 @@ struct Resolver::Impl {
             parent->kind != SymbolKind::kModule)
           continue;
       }
-      // A receiver call (obj.m()) targets a member; a bare call a free function or a type.
-      if (receiver && d.parentId == 0 && ref.kind == RefKind::kCalls &&
-          !model::isTypeLike(d.kind) && d.qualifiedName.find_first_of(".:") == std::string::npos)
+      // Go: `x.m()` from another package never names a method of an unexported type (only an
+      // interface's method reaches it: `err.(interface{ Timeout() bool }).Timeout()`), and names
+      // one of a package the file imports: a value's type is, as a rule, of a package its code
+      // names (measured against go/types, docs/ACCURACY.md).
+      if (receiver && rules.caseExports && d.kind == SymbolKind::kMethod &&
+          !modules.sameDirectory(d.fileId, ref.fileId)) {
+        const std::string owner = ownerOf(d);
+        if (!owner.empty() && !std::isupper(static_cast<unsigned char>(owner.front()))) continue;
+        bool imported = false;
+        for (const auto& b : bindings(ref.fileId))
+          for (int64_t f : b.files)
+            if (modules.sameDirectory(f, d.fileId)) imported = true;
+        if (!imported) continue;
+      }
+      // A receiver call (obj.m()) on a value of unknown type targets a member, never a type or a
+      // free function (`st.Message()` is no struct Message); a bare call a free function or a type.
+      if (receiver && ref.kind == RefKind::kCalls &&
+          (model::isTypeLike(d.kind) ||
+           (d.parentId == 0 && d.qualifiedName.find_first_of(".:") == std::string::npos)))
         continue;
       all2.push_back(&d);
     }
     auto merged = mergeDeclarations(all2, merge, modules);
-    if (keptList)
+    if (cacheable)
       uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
                                             static_cast<uint32_t>(merged.size())});
     if (merged.size() == 1) return pick(ref.id, merged, evidence, rules, merge);

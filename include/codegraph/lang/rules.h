@@ -69,6 +69,9 @@ struct Rules {
                                        // scope, the longest is the one meant: `@overload` stubs
                                        // and their implementation, TypeScript overload signatures
   bool testFilesPrivate = false;       // only test files see test files' definitions (Go _test.go)
+  bool caseExports = false;  // a name is exported iff it starts with an upper-case letter (Go):
+                             // a method of an unexported type of another package is reached
+                             // through an interface only, never called as `x.m()` on that type
   bool structuralImplements = false;   // a type implements an interface by its method set (Go)
   bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
                                     // visibility (C++ `void A::f() {}`)

@@ -10,7 +10,7 @@ namespace {
 // "host/mod/pkg" → the directory that is the longest suffix of the import path (the repository
 // is the module, or a GOPATH tree above it: `google.golang.org/grpc/status` in grpc's tree is
 // status/, never internal/status/); else a directory ending with a suffix of it (the module sits
-// in a subfolder).
+// in a subfolder); else the root, when the path ends with the repository's folder name.
 std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   auto segs = splitOn(imp.module, "/");
   auto suffixFrom = [&segs](size_t start) {
@@ -26,6 +26,10 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     auto hit = files.byDirectorySuffix(suffixFrom(start), imp.language);
     if (!hit.empty()) return hit;
   }
+  // The repository is the module itself, checked out under its last path element
+  // (github.com/spf13/cobra in cobra/): its root package.
+  if (!segs.empty() && segs.back() == files.repositoryName())
+    return files.inDirectory("", imp.language);
   return {};
 }
 
@@ -58,10 +62,12 @@ const Rules& goRules() {
     r.ownerInSamePackage = true;
     r.packageIsDirectory = true;
     r.structuralImplements = true;
+    r.caseExports = true;
     r.testFilesPrivate = true;
     r.confidence[static_cast<int>(Evidence::kSamePackage)] = 1.0;
     r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;
     r.confidence[static_cast<int>(Evidence::kQualified)] = 0.7;
+    r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
     r.isTestFile = isTestFile;
     r.isOtherBuild = go::isOtherBuild;
     r.builtinNames = WordList(
