@@ -690,6 +690,20 @@ struct Resolver::Impl {
     }
   }
 
+  // The directories (packages) a file's imports reach, kept for the last file asked: references
+  // come file by file.
+  const std::unordered_set<std::string>& importedDirectories(int64_t fileId) {
+    if (importedDirsOf != fileId) {
+      importedDirs.clear();
+      for (const auto& b : bindings(fileId))
+        for (int64_t f : b.files) importedDirs.insert(directoryOf(pathOf(f)));
+      importedDirsOf = fileId;
+    }
+    return importedDirs;
+  }
+  int64_t importedDirsOf = 0;
+  std::unordered_set<std::string> importedDirs;
+
   // The name of the type a member belongs to: its parent's, else the qualified name's owner
   // segment (a Go method whose receiver type is declared in another file has no parent).
   std::string ownerOf(const DefinitionRow& d) {
@@ -1095,11 +1109,7 @@ struct Resolver::Impl {
           !modules.sameDirectory(d.fileId, ref.fileId)) {
         const std::string owner = ownerOf(d);
         if (!owner.empty() && !std::isupper(static_cast<unsigned char>(owner.front()))) continue;
-        bool imported = false;
-        for (const auto& b : bindings(ref.fileId))
-          for (int64_t f : b.files)
-            if (modules.sameDirectory(f, d.fileId)) imported = true;
-        if (!imported) continue;
+        if (!importedDirectories(ref.fileId).count(directoryOf(pathOf(d.fileId)))) continue;
       }
       // A receiver call (obj.m()) on a value of unknown type targets a member, never a type or a
       // free function (`st.Message()` is no struct Message); a bare call a free function or a type.
