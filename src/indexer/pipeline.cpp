@@ -542,6 +542,13 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
             importerFiles.insert(importers->begin(), importers->end());
             affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
             affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
+            // Names the file defines more than once (overloads, conditional definitions): which
+            // of them a reference binds depends on their lines, which an edit moves.
+            {
+              std::unordered_map<std::string_view, int> seen;
+              for (const auto& s : out->record.symbols)
+                if (++seen[s.name] == 2) affectedNames.insert(s.name);
+            }
             // A file that moved to or from another build: every name it defines is seen
             // differently, and its own references may bind elsewhere.
             if (auto known = existing.find(out->path);
@@ -733,6 +740,15 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       spdlog::info("indexes built in {:.2f}s (those the graph is read through)", since(t));
     } else {
       std::vector<std::string> names(affectedNames.begin(), affectedNames.end());
+      // When files came or went, an import elsewhere may now reach another file, and every
+      // reference of its file may bind otherwise (a qualifier that names a module, the imported
+      // packages of Go's receiver calls): those files are resolved again once the imports are.
+      std::unordered_map<int64_t, int64_t> importsBefore;
+      if (fileSetChanged) {
+        auto targets = writer.importTargets();
+        if (!targets) return fail(targets.error());
+        importsBefore = std::move(*targets);
+      }
       auto t = std::chrono::steady_clock::now();
       auto pending = writer.refsToResolve(changedFiles, names, false,
                                           std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
@@ -748,6 +764,29 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       t = std::chrono::steady_clock::now();
       if (auto s = apply(*resolutions, 0, resolutions->size()); !s) return fail(s.error());
       applySeconds = since(t);
+      if (fileSetChanged) {
+        std::unordered_map<int64_t, int64_t> fileOfRef;
+        for (const auto& p : *pending)
+          if (p.kind == model::RefKind::kImports) fileOfRef.emplace(p.id, p.fileId);
+        const std::set<int64_t> changed(changedFiles.begin(), changedFiles.end());
+        std::set<int64_t> rebound;
+        for (const auto& res : *resolutions) {
+          auto f = fileOfRef.find(res.refId);
+          if (f == fileOfRef.end() || changed.count(f->second)) continue;
+          auto before = importsBefore.find(res.refId);
+          if (before == importsBefore.end() || before->second != res.targetFileId) rebound.insert(f->second);
+        }
+        if (!rebound.empty()) {
+          auto again = writer.refsToResolve(std::vector<int64_t>(rebound.begin(), rebound.end()), {}, false, {},
+                                            false);
+          if (!again) return fail(again.error());
+          auto more = resolver.resolve(*again);
+          if (!more) return fail(more.error());
+          if (auto s = resolver.readStatus(); !s) return fail(s.error());
+          if (auto s = apply(*more, 0, more->size()); !s) return fail(s.error());
+          summary.refsResolved += again->size();
+        }
+      }
     }
     if (goChanged) {
       auto structural = computeGoStructuralImplements(writer);

@@ -587,32 +587,24 @@ struct Resolver::Impl {
         all = false;
         break;
       }
-    if (all) return cands;
+    if (all && !refFile->otherBuild) return cands;
     scratch.clear();
     for (const DefinitionRow& d : rows(cands))
       if (buildVisible(refFile, d)) scratch.push_back(&d);
     // A file of another build sees the default build and its own: of several definitions, those
-    // of a file with the same build suffix as its own (`x_windows.go` → `y_windows.go`).
-    if (refFile->otherBuild) {
-      const std::string ownSuffix = buildSuffix(refFile->path);
+    // of a file of the same build (`x_windows.go` → `y_windows.go`).
+    if (refFile->otherBuild && rules.buildOfFileName && scratch.size() > 1) {
+      const std::string ownBuild = rules.buildOfFileName(refFile->path);
       Candidates same;
-      for (const DefinitionRow* d : scratch)
-        if (modules.file(d->fileId)->otherBuild && buildSuffix(pathOf(d->fileId)) == ownSuffix)
+      for (const DefinitionRow* d : scratch) {
+        const store::FileRow* f = modules.file(d->fileId);
+        if (f && f->otherBuild && !ownBuild.empty() && rules.buildOfFileName(f->path) == ownBuild)
           same.push_back(d);
+      }
       if (!same.empty()) scratch = std::move(same);
     }
+    if (all && scratch.size() == cands.size()) return cands;  // nothing set apart: the kept list
     return scratch;
-  }
-  // "windows" of "a/x_windows.go", "linux_arm64" of "y_linux_arm64_test.go": what follows the
-  // stem's first underscore-separated word, without a _test suffix.
-  static std::string buildSuffix(const std::string& path) {
-    size_t slash = path.rfind('/');
-    std::string name = path.substr(slash == std::string::npos ? 0 : slash + 1);
-    name = name.substr(0, name.rfind('.'));
-    if (name.size() > 5 && name.compare(name.size() - 5, 5, "_test") == 0)
-      name.resize(name.size() - 5);
-    size_t us = name.rfind('_');
-    return us == std::string::npos ? std::string() : name.substr(us + 1);
   }
 
   Resolution resolveImport(const PendingRef& ref) {
@@ -1017,7 +1009,8 @@ struct Resolver::Impl {
                                                       lastSegment(ref.qualifier))) {
             // Members of the module's types (a function's local is no member).
             if (parent && !isNamespaceLike(d.parentId) &&
-                (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)))
+                (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)) &&
+                std::find(moduleMembers.begin(), moduleMembers.end(), &d) == moduleMembers.end())
               moduleMembers.push_back(&d);
             continue;
           }

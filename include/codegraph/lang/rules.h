@@ -122,6 +122,9 @@ struct Rules {
   // The file belongs to a build other than the default one (Go: linux/amd64, no cgo): GOOS and
   // GOARCH file-name suffixes and `//go:build` / `// +build` lines. `head` is the file's start.
   bool (*isOtherBuild)(std::string_view path, std::string_view head) = nullptr;
+  // The build a file's name names (Go: "windows", "linux_arm64"), "" for none: of several
+  // definitions, a file of another build prefers those of its own.
+  std::string (*buildOfFileName)(std::string_view path) = nullptr;
 
   double level(Evidence e) const { return confidence[static_cast<int>(e)]; }
   bool isBuiltinName(std::string_view name) const { return builtinNames.contains(name); }

@@ -167,6 +167,9 @@ class IndexWriter {
   Expected<std::vector<PendingRef>> refsPage(RefPage which, int64_t afterFile, int64_t afterId,
                                              size_t limit);
   // Files whose imports name this file or a symbol defined in it.
+  // Every import reference's module file (0: none), by reference id: a refresh that changes the
+  // file set compares them before and after to find the files whose imports now reach others.
+  Expected<std::unordered_map<int64_t, int64_t>> importTargets();
   Expected<std::vector<int64_t>> importersOf(int64_t fileId);
   Expected<std::optional<int64_t>> fileIdOf(const std::string& path);
   Status applyResolutions(const std::vector<Resolution>& resolutions);

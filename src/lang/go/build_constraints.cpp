@@ -36,6 +36,7 @@ struct Parser {
   std::string_view s;
   size_t at = 0;
   bool ok = true;
+  int depth = 0;  // nesting of `!` and `(`: a line from the repository may be hostile
 
   void skipSpace() {
     while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
@@ -57,6 +58,14 @@ struct Parser {
     return v;
   }
   bool unary() {
+    if (++depth > 64) {
+      ok = false;
+      return false;
+    }
+    struct Leave {
+      int& d;
+      ~Leave() { --d; }
+    } leave{depth};
     if (eat("!")) return !unary();
     if (eat("(")) {
       bool v = orExpr();
@@ -103,6 +112,28 @@ bool plusBuildLineHolds(std::string_view line) {
   return any;
 }
 
+// The build a file name names: "windows", "linux_arm64", "386", or "" for none.
+std::string fileNameBuild(std::string_view path) {
+  size_t slash = path.rfind('/');
+  std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
+  if (!endsWith(name, ".go")) return {};
+  name.remove_suffix(3);
+  if (endsWith(name, "_test")) name.remove_suffix(5);
+  std::vector<std::string_view> parts;
+  for (size_t i = 0; i <= name.size();) {
+    size_t cut = name.find('_', i);
+    if (cut == std::string_view::npos) cut = name.size();
+    parts.push_back(name.substr(i, cut - i));
+    i = cut + 1;
+  }
+  const size_t n = parts.size();
+  if (n >= 3 && isKnownOs(parts[n - 2]) && isKnownArch(parts[n - 1]))
+    return std::string(parts[n - 2]) + "_" + std::string(parts[n - 1]);
+  if (n >= 2 && (isKnownOs(parts[n - 1]) || isKnownArch(parts[n - 1])))
+    return std::string(parts[n - 1]);
+  return {};
+}
+
 bool fileNameExcludes(std::string_view path) {
   size_t slash = path.rfind('/');
   std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
@@ -125,6 +156,10 @@ bool fileNameExcludes(std::string_view path) {
 }
 
 }  // namespace
+
+std::string buildOfFileName(std::string_view path) {
+  return fileNameBuild(path);
+}
 
 bool evalBuildExpression(std::string_view expr) {
   Parser p{expr};

@@ -8,6 +8,7 @@
 // other systems and architectures, cgo, ignore, custom tags.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 namespace cg::lang::go {
@@ -15,6 +16,8 @@ namespace cg::lang::go {
 // True when `path` with content `text` (its start up to the package clause is enough) is not
 // compiled in the default build.
 bool isOtherBuild(std::string_view path, std::string_view text);
+// The build a file's name says it belongs to ("windows", "linux_arm64"), "" when it names none.
+std::string buildOfFileName(std::string_view path);
 // The value of a `//go:build` expression (without the prefix) under the default build's tags;
 // nullopt-like false for a malformed expression.
 bool evalBuildExpression(std::string_view expr);

@@ -28,7 +28,10 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   }
   // The repository is the module itself, checked out under its last path element
   // (github.com/spf13/cobra in cobra/): its root package.
-  if (!segs.empty() && segs.back() == files.repositoryName())
+  // Only a path with a host (`github.com/...`): `errors` in a folder named errors is the standard
+  // library's.
+  if (segs.size() > 1 && segs.front().find('.') != std::string::npos &&
+      segs.back() == files.repositoryName())
     return files.inDirectory("", imp.language);
   return {};
 }
@@ -70,6 +73,7 @@ const Rules& goRules() {
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
     r.isTestFile = isTestFile;
     r.isOtherBuild = go::isOtherBuild;
+    r.buildOfFileName = go::buildOfFileName;
     r.builtinNames = WordList(
         "bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
         "string uint uint8 uint16 uint32 uint64 uintptr any comparable true false iota nil append "

@@ -145,6 +145,50 @@ TEST(FalseEdges, ARefreshThatMovesAGoFileToAnotherBuildEqualsAFullIndex) {
   EXPECT_EQ(refreshed, indexAndDump(repo, "full.db"));
 }
 
+// A file of another build prefers the definitions of its own build among several.
+TEST(FalseEdges, AGoFileOfAnotherBuildPrefersItsOwnBuild) {
+  testing::TempTree repo;
+  repo.write("p/y_darwin.go", "package p\n\nfunc f() int { return 1 }\n");
+  repo.write("p/y_windows.go", "package p\n\nfunc f() int { return 2 }\n");
+  repo.write("p/x_windows.go", "package p\n\nfunc g() int { return f() }\n");
+  const auto dump = indexAndDump(repo);
+  EXPECT_TRUE(
+      has(dump, "edge calls p/x_windows.go::g::function -> p/y_windows.go::f::function 1.00"))
+      << callsOf(dump, "p/x_windows.go::g::function", "f");
+}
+
+// Which definition a reference binds can depend on lines (overloads: the longest of adjacent
+// definitions) and on where a file's imports lead: a refresh after such a change equals a full
+// index of the new tree.
+TEST(FalseEdges, RefreshesThatMoveOverloadsOrImportsEqualAFullIndex) {
+  testing::TempTree repo;
+  repo.write("m.py",
+             "from typing import overload\n\n\n@overload\ndef f(x: int) -> int: ...\n@overload\n"
+             "def f(x: str) -> str: ...\ndef f(x):\n    y = x\n    z = y\n    return z\n");
+  repo.write("n.py", "from m import f\n\n\ndef g():\n    return f(1)\n");
+  repo.write("internal/status/status.go",
+             "package status\n\nfunc Code(e error) int { return 1 }\n");
+  repo.write("app/app.go",
+             "package app\n\nimport \"example.com/m/status\"\n\nfunc Run(e error) int { return "
+             "status.Code(e) }\n");
+  auto before = indexAndDump(repo);
+  ASSERT_TRUE(
+      has(before,
+          "edge calls app/app.go::Run::function -> internal/status/status.go::Code::function 1.00"))
+      << callsOf(before, "app/app.go::Run::function", "Code");
+  // The implementation shrinks to one line: the first stub is now as long.
+  repo.write("m.py",
+             "from typing import overload\n\n\n@overload\ndef f(x: int) -> int: ...\n@overload\n"
+             "def f(x: str) -> str: ...\ndef f(x): return x\n");
+  // status/ appears: the import path now ends in a directory of its own, which has no Code.
+  repo.write("status/doc.go", "package status\n");
+  auto refreshed = indexAndDump(repo);
+  EXPECT_FALSE(has(
+      refreshed,
+      "edge calls app/app.go::Run::function -> internal/status/status.go::Code::function 1.00"));
+  EXPECT_EQ(refreshed, indexAndDump(repo, "full.db"));
+}
+
 TEST(FalseEdges, PythonPackagesAndLocalImports) {
   testing::TempTree repo;  // the root is itself the package `mypkg`
   repo.write("__init__.py", "def setup():\n    return 1\n");

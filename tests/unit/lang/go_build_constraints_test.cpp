@@ -2,6 +2,8 @@
 // buildconstraint`, for the default build linux/amd64, gc, cgo off.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "../../../src/lang/go/build_constraints.h"
 
 namespace cg::lang::go {
@@ -36,6 +38,15 @@ TEST(GoBuildConstraints, GoBuildLinesAreBooleanExpressions) {
   // Only comments above the package clause count.
   EXPECT_FALSE(isOtherBuild("a/x.go", "package a\n\n//go:build windows\n"));
   EXPECT_TRUE(isOtherBuild("a/x.go", "/* a\n   block */\n//go:build plan9\npackage a\n"));
+}
+
+TEST(GoBuildConstraints, AHostileLineIsMalformedNotACrash) {
+  EXPECT_FALSE(evalBuildExpression(std::string(100000, '(') + "linux" + std::string(100000, ')')));
+  EXPECT_FALSE(evalBuildExpression(std::string(100000, '!') + "windows"));
+  EXPECT_TRUE(evalBuildExpression("!!!!linux"));
+  EXPECT_EQ(buildOfFileName("a/x_linux_arm64_test.go"), "linux_arm64");
+  EXPECT_EQ(buildOfFileName("a/x_windows.go"), "windows");
+  EXPECT_EQ(buildOfFileName("a/x.go"), "");
 }
 
 TEST(GoBuildConstraints, PlusBuildLinesWithoutAGoBuildLine) {
