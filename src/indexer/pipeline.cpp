@@ -542,12 +542,12 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
             importerFiles.insert(importers->begin(), importers->end());
             affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
             affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
-            // Names the file defines more than once (overloads, conditional definitions): which
-            // of them a reference binds depends on their lines, which an edit moves.
+            // Names the file defines more than once in one scope (overloads: the same qualified
+            // name): which of them a reference binds depends on their lines, which an edit moves.
             {
               std::unordered_map<std::string_view, int> seen;
               for (const auto& s : out->record.symbols)
-                if (++seen[s.name] == 2) affectedNames.insert(s.name);
+                if (++seen[s.qualifiedName] == 2) affectedNames.insert(s.name);
             }
             // A file that moved to or from another build: every name it defines is seen
             // differently, and its own references may bind elsewhere.
