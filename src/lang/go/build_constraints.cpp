@@ -112,8 +112,12 @@ bool plusBuildLineHolds(std::string_view line) {
   return any;
 }
 
-// The build a file name names: "windows", "linux_arm64", "386", or "" for none.
-std::string fileNameBuild(std::string_view path) {
+// The GOOS and GOARCH a file name names (`x_linux_arm64.go`, `x_windows.go`, `x_386_test.go`),
+// each empty when it names none.
+struct FileNameBuild {
+  std::string_view os, arch;
+};
+FileNameBuild parseFileName(std::string_view path) {
   size_t slash = path.rfind('/');
   std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
   if (!endsWith(name, ".go")) return {};
@@ -127,38 +131,23 @@ std::string fileNameBuild(std::string_view path) {
     i = cut + 1;
   }
   const size_t n = parts.size();
-  if (n >= 3 && isKnownOs(parts[n - 2]) && isKnownArch(parts[n - 1]))
-    return std::string(parts[n - 2]) + "_" + std::string(parts[n - 1]);
-  if (n >= 2 && (isKnownOs(parts[n - 1]) || isKnownArch(parts[n - 1])))
-    return std::string(parts[n - 1]);
+  if (n >= 3 && isKnownOs(parts[n - 2]) && isKnownArch(parts[n - 1])) return {parts[n - 2], parts[n - 1]};
+  if (n >= 2 && isKnownOs(parts[n - 1])) return {parts[n - 1], {}};
+  if (n >= 2 && isKnownArch(parts[n - 1])) return {{}, parts[n - 1]};
   return {};
 }
 
 bool fileNameExcludes(std::string_view path) {
-  size_t slash = path.rfind('/');
-  std::string_view name = path.substr(slash == std::string_view::npos ? 0 : slash + 1);
-  if (!endsWith(name, ".go")) return false;
-  name.remove_suffix(3);
-  if (endsWith(name, "_test")) name.remove_suffix(5);
-  std::vector<std::string_view> parts;
-  for (size_t i = 0; i <= name.size();) {
-    size_t cut = name.find('_', i);
-    if (cut == std::string_view::npos) cut = name.size();
-    parts.push_back(name.substr(i, cut - i));
-    i = cut + 1;
-  }
-  const size_t n = parts.size();
-  if (n >= 3 && isKnownOs(parts[n - 2]) && isKnownArch(parts[n - 1]))
-    return parts[n - 2] != "linux" || parts[n - 1] != "amd64";
-  if (n >= 2 && isKnownOs(parts[n - 1])) return parts[n - 1] != "linux";
-  if (n >= 2 && isKnownArch(parts[n - 1])) return parts[n - 1] != "amd64";
-  return false;
+  const FileNameBuild b = parseFileName(path);
+  return (!b.os.empty() && b.os != "linux") || (!b.arch.empty() && b.arch != "amd64");
 }
 
 }  // namespace
 
 std::string buildOfFileName(std::string_view path) {
-  return fileNameBuild(path);
+  const FileNameBuild b = parseFileName(path);
+  if (!b.os.empty() && !b.arch.empty()) return std::string(b.os) + "_" + std::string(b.arch);
+  return std::string(b.os.empty() ? b.arch : b.os);
 }
 
 bool evalBuildExpression(std::string_view expr) {

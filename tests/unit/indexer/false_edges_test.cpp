@@ -20,29 +20,13 @@
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
+#include "index_dump.h"
 #include "temp_tree.h"
 
 namespace cg::indexer {
 namespace {
 
-std::vector<std::string> indexAndDump(const testing::TempTree& repo,
-                                      const std::string& dbName = "index.db") {
-  store::OpenOptions o;
-  o.path = repo.path(".cg/" + dbName);
-  std::filesystem::create_directories(o.path.parent_path());
-  auto db = store::Database::open(o);
-  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
-  if (!db) return {};
-  IndexOptions io;
-  io.root = repo.root();
-  io.threads = 1;
-  io.useGit = false;
-  auto summary = indexRepository(**db, io);
-  EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
-  auto lines = store::dumpIndex(**db, true);
-  EXPECT_TRUE(lines.ok());
-  return lines ? *lines : std::vector<std::string>{};
-}
+using testing::indexAndDump;
 
 bool has(const std::vector<std::string>& dump, const std::string& line) {
   return std::find(dump.begin(), dump.end(), line) != dump.end();

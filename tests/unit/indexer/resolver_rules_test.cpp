@@ -13,28 +13,13 @@
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
+#include "index_dump.h"
 #include "temp_tree.h"
 
 namespace cg::indexer {
 namespace {
 
-std::vector<std::string> indexAndDump(const testing::TempTree& repo) {
-  store::OpenOptions o;
-  o.path = repo.path(".cg/index.db");
-  std::filesystem::create_directories(o.path.parent_path());
-  auto db = store::Database::open(o);
-  EXPECT_TRUE(db.ok()) << (db.ok() ? "" : db.error().message);
-  if (!db) return {};
-  IndexOptions io;
-  io.root = repo.root();
-  io.threads = 1;
-  io.useGit = false;
-  auto summary = indexRepository(**db, io);
-  EXPECT_TRUE(summary.ok()) << (summary.ok() ? "" : summary.error().message);
-  auto lines = store::dumpIndex(**db, true);
-  EXPECT_TRUE(lines.ok());
-  return lines ? *lines : std::vector<std::string>{};
-}
+using testing::indexAndDump;
 
 // The dump lines of kind `kind` from `file` that mention `name` (resolved edges or not).
 std::vector<std::string> edgesTo(const std::vector<std::string>& dump, const std::string& kind,
