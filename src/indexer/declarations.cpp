@@ -1,4 +1,4 @@
-// Definitions that are one symbol (declarations.h). Split from resolver.cpp, which calls these
+// Definitions that are one symbol (declarations.h). The resolver calls these
 // for every candidate list it picks from.
 #include "declarations.h"
 

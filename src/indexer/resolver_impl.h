@@ -1,0 +1,921 @@
+// The resolver's state (Resolver::Impl): its caches of definitions, import bindings and include
+// closures, the module and class lookups, and `pick`, which grades a binding by its evidence.
+// Private to resolver.cpp (the Resolver's public calls) and resolver_steps.cpp (the steps one
+// reference goes through); both include it, nothing else may.
+#pragma once
+
+#include "resolver.h"
+
+#include <algorithm>
+#include <cctype>
+#include <deque>
+#include <optional>
+#include <set>
+#include <unordered_set>
+
+#include "codegraph/lang/rules.h"
+#include "declarations.h"
+#include "module_map.h"
+#include "resolver_rules.h"
+
+namespace cg::indexer {
+namespace resolving {
+
+using model::RefKind;
+using model::SymbolKind;
+using store::DefinitionRow;
+using store::PendingRef;
+using store::Resolution;
+using namespace resolver_rules;
+
+using lang::Evidence;
+
+// Definitions a reference may bind to: pointers to rows held by the resolver's caches.
+using Candidates = std::vector<const DefinitionRow*>;
+// Iterates candidates as rows (a plain adaptor: clang 14 cannot compile libstdc++ 12's <ranges>,
+// and the sanitizer build uses it).
+struct Rows {
+  const Candidates& candidates;
+  struct Iterator {
+    Candidates::const_iterator at;
+    const DefinitionRow& operator*() const { return **at; }
+    Iterator& operator++() {
+      ++at;
+      return *this;
+    }
+    bool operator!=(const Iterator& other) const { return at != other.at; }
+  };
+  Iterator begin() const { return {candidates.begin()}; }
+  Iterator end() const { return {candidates.end()}; }
+};
+inline Rows rows(const Candidates& c) {
+  return {c};
+}
+
+}  // namespace resolving
+using namespace resolving;
+
+struct Resolver::Impl {
+  Impl(store::IndexWriter& w, size_t maxHeld, ResolverMemory::State* memory)
+      : writer(w),
+        maxHeldDefinitions(maxHeld),
+        kept(memory ? *memory : own),
+        modules(kept.modules),
+        includeClosureCache(kept.includeClosures),
+        rawBindingsCache(kept.rawBindings),
+        bindingsCache(kept.bindings),
+        implementations(kept.implementations) {}
+  store::IndexWriter& writer;
+  const size_t maxHeldDefinitions;
+  ResolverMemory::State own;
+  ResolverMemory::State& kept;  // the caller's memory, or `own`
+  ModuleMap& modules;
+  std::unordered_map<std::vector<int64_t>, IncludeClosure, FileSetHash>& includeClosureCache;
+  std::unordered_map<int64_t, std::vector<Binding>>& rawBindingsCache;
+  std::unordered_map<int64_t, std::vector<Binding>>& bindingsCache;
+  std::unordered_map<int64_t, int64_t>&
+      implementations;  // header → its implementation file, 0: none
+  std::unordered_map<std::string, std::vector<DefinitionRow>> defsCache;
+  // By id: pointers into defsCache (its vectors never change once filled, and the map's nodes
+  // do not move), or into `loose` for a row read by id alone. One copy of each row: the kernel's
+  // resolve reads most of its 4.2 M definitions, and a second copy cost hundreds of MB.
+  std::unordered_map<int64_t, const DefinitionRow*> defById;
+  std::unordered_map<int64_t, DefinitionRow> loose;
+  std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
+
+  // The first read that failed (a binding made without the rows it needed would be silently
+  // wrong): the caller checks Resolver::readStatus() and fails the run.
+  std::optional<Error> readFailure;
+  void noteFailure(const Error& e) {
+    if (!readFailure) readFailure = e;
+  }
+
+  using DefsByName = std::unordered_map<std::string, std::vector<DefinitionRow>>;
+  // The rows `read` returns for `name`, read once and kept in `cache` (and by id).
+  template <typename Read>
+  const std::vector<DefinitionRow>& cachedDefs(DefsByName& cache, const std::string& name,
+                                               Read read) {
+    auto it = cache.find(name);
+    if (it != cache.end()) return it->second;
+    auto rows = read(name);
+    auto& slot = cache[name];
+    if (rows)
+      slot = std::move(*rows);
+    else
+      noteFailure(rows.error());
+    for (const auto& d : slot) defById.emplace(d.id, &d);
+    return slot;
+  }
+  const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
+    return cachedDefs(defsCache, name,
+                      [this](const std::string& n) { return writer.definitionsNamed(n); });
+  }
+  // For a read or write: the variables and constants of that name (all it can bind to).
+  const std::vector<DefinitionRow>& valueDefsNamed(const std::string& name) {
+    return cachedDefs(valueDefsCache, name,
+                      [this](const std::string& n) { return writer.valueDefinitionsNamed(n); });
+  }
+  DefsByName valueDefsCache;
+
+  const DefinitionRow* def(int64_t id) {
+    if (id == 0) return nullptr;
+    auto it = defById.find(id);
+    if (it != defById.end()) return it->second;
+    auto row = writer.definition(id);
+    if (!row) {
+      if (row.error().code != ErrorCode::kNotFound) noteFailure(row.error());
+      return nullptr;
+    }
+    const DefinitionRow* stored = &loose.emplace(id, std::move(*row)).first->second;
+    defById.emplace(id, stored);
+    return stored;
+  }
+
+  // The imports of a file as written (module → files by path only).
+  const std::vector<Binding>& rawBindings(int64_t fileId) {
+    auto it = rawBindingsCache.find(fileId);
+    if (it != rawBindingsCache.end()) return it->second;
+    std::vector<Binding> out;
+    if (auto imports = writer.importsOf(fileId)) {
+      for (const auto& imp : *imports) out.push_back(modules.bind(fileId, imp));
+    } else {
+      noteFailure(imports.error());
+    }
+    return rawBindingsCache.emplace(fileId, std::move(out)).first->second;
+  }
+
+  // The imports of a file, with Python modules that are no file of their own found through
+  // import aliases: `from os.path import join` / `import os.path as osp` where os.py binds
+  // `path` by `import posixpath as path`.
+  const std::vector<Binding>& bindings(int64_t fileId) {
+    auto it = bindingsCache.find(fileId);
+    if (it != bindingsCache.end()) return it->second;
+    std::vector<Binding> out = rawBindings(fileId);
+    for (auto& b : out) {
+      if (!modules.rules(fileId).moduleAliases || !b.files.empty() || b.module.empty() ||
+          b.module[0] == '.' || b.module.find('.') == std::string::npos)
+        continue;
+      // `import a.b` binds `a` (the package), not the module a.b: only aliases and names.
+      if (b.local == firstSegment(b.module) && b.symbolName.empty()) continue;
+      bool ambiguous = false;
+      b.files = pythonModuleFiles(fileId, b.module, ambiguous);
+    }
+    // A package every file imports without saying so (Java's java.lang.*, JLS 7.3): where the
+    // repository holds it (the JDK itself), `String` or `Override` bind there like any name of
+    // a package imported on demand.
+    if (const std::string_view implicitModule = modules.rules(fileId).implicitImport;
+        !implicitModule.empty() && modules.packageClause(fileId) != implicitModule) {
+      store::PendingRef implicit;
+      implicit.kind = RefKind::kImports;
+      implicit.fileId = fileId;
+      implicit.module = std::string(implicitModule);
+      implicit.name = "*";
+      Binding lang = modules.bind(fileId, implicit);
+      if (!lang.files.empty()) out.push_back(std::move(lang));
+    }
+    return bindingsCache.emplace(fileId, std::move(out)).first->second;
+  }
+
+  // The module a module-level import alias `seg` of `files` names (`import posixpath as path`,
+  // `from . import x as seg`, `import seg`), else a package's submodule seg; empty if neither.
+  // Several aliases of one name (`if posix: import posixpath as path / else: import ntpath as
+  // path`): the first in source order, flagged ambiguous.
+  std::vector<int64_t> aliasTarget(const std::vector<int64_t>& files, const std::string& seg,
+                                   bool& ambiguous) {
+    std::vector<int64_t> out;
+    for (int64_t f : files) {
+      for (const auto& b : rawBindings(f)) {
+        if (!b.topLevel || b.wildcard || b.local != seg || !b.symbolName.empty() || b.files.empty())
+          continue;
+        if (!modules.rules(b.fileId).moduleAliases) continue;
+        // `import a.b` binds `a` to the package, not to a/b.py.
+        if (b.local == firstSegment(b.module) && b.module.find('.') != std::string::npos &&
+            b.module[0] != '.')
+          continue;
+        if (out.empty())
+          out = b.files;
+        else if (out != b.files)
+          ambiguous = true;
+      }
+      if (!out.empty()) return out;
+      // A package's submodule (Python pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py).
+      const lang::Rules& rules = modules.rules(f);
+      if (rules.submodule)
+        if (auto sub = rules.submodule(modules, pathOf(f), seg); !sub.empty()) return sub;
+    }
+    return out;
+  }
+
+  // Follows `segs` from the module `files` through module-level import aliases.
+  std::vector<int64_t> walkAliases(std::vector<int64_t> files, const std::vector<std::string>& segs,
+                                   size_t from, bool& ambiguous) {
+    for (size_t i = from; i < segs.size() && !files.empty(); ++i)
+      files = aliasTarget(files, segs[i], ambiguous);
+    return files;
+  }
+
+  // The files of an absolute dotted Python module as seen from `fileId`: its own file, else
+  // the longest prefix that is a file followed through import aliases (os.path → posixpath.py).
+  std::vector<int64_t> pythonModuleFiles(int64_t fileId, const std::string& dotted,
+                                         bool& ambiguous) {
+    auto segs = dottedSegments(dotted);
+    for (size_t k = segs.size(); k > 0; --k) {
+      store::PendingRef probe;
+      probe.kind = RefKind::kImports;
+      for (size_t i = 0; i < k; ++i) probe.module += (i ? "." : "") + segs[i];
+      Binding pb = modules.bind(fileId, probe);
+      if (pb.files.empty()) continue;
+      return k == segs.size() ? pb.files : walkAliases(pb.files, segs, k, ambiguous);
+    }
+    return {};
+  }
+
+  // Python: the module a dotted qualifier names when it goes through a module-level import
+  // alias of an imported module (`import os` … `os.path.join`: os.py binds `path` by
+  // `import posixpath as path`). Empty when the qualifier needs no alias step (the plain
+  // import rules apply) or does not reach a module.
+  std::vector<int64_t> qualifierThroughAliases(const Binding& b, const std::string& qualifier,
+                                               bool& ambiguous) {
+    if (!modules.rules(b.fileId).moduleAliases || b.module.empty()) return {};
+    auto segs = dottedSegments(qualifier);
+    size_t consumed = 1;
+    std::vector<int64_t> files = b.files;
+    if (b.local == firstSegment(b.module) && b.symbolName.empty() && b.module[0] != '.') {
+      // `import a.b.c` binds `a` to a/b/c.py: the qualifier must spell the whole module.
+      auto mod = dottedSegments(b.module);
+      if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin())) return {};
+      consumed = mod.size();
+      // `import os.path` (no os/path.py): os.py's alias `path`.
+      if (files.empty() && mod.size() > 1) {
+        files = pythonModuleFiles(b.fileId, b.module, ambiguous);
+        if (files.empty()) return {};
+        return walkAliases(std::move(files), segs, consumed, ambiguous);
+      }
+    } else if (b.local != segs.front()) {
+      return {};
+    }
+    if (files.empty()) return {};
+    if (!b.symbolName.empty()) {
+      // `from os import path`: the imported name is an alias of a module.
+      files = aliasTarget(files, b.symbolName, ambiguous);
+      if (files.empty()) return {};
+    } else if (consumed == segs.size()) {
+      return {};
+    }
+    return walkAliases(std::move(files), segs, consumed, ambiguous);
+  }
+
+  const std::vector<int64_t>& bases(int64_t classId) {
+    auto it = basesCache.find(classId);
+    if (it != basesCache.end()) return it->second;
+    std::vector<int64_t> out;
+    if (auto b = writer.basesOf(classId))
+      out = std::move(*b);
+    else
+      noteFailure(b.error());
+    return basesCache.emplace(classId, std::move(out)).first->second;
+  }
+
+  // Whether none of `files` can re-export a name (their language's imports stay local).
+  bool reexportNothing(const std::vector<int64_t>& files) const {
+    return std::all_of(files.begin(), files.end(), [&](int64_t f) {
+      const store::FileRow* row = modules.file(f);
+      return row && modules.rules(f).importsStayLocal;
+    });
+  }
+  // followReexports without a copy when the files re-export nothing: `files` itself, else
+  // `scratch` filled.
+  const std::vector<int64_t>& reexportClosure(const std::vector<int64_t>& files,
+                                              const std::string& name,
+                                              std::vector<int64_t>& scratch) {
+    if (reexportNothing(files)) return files;
+    scratch = followReexports(files, name);
+    return scratch;
+  }
+
+  // The files where `name` imported from `files` may be defined: the files themselves, then
+  // (breadth-first, a few levels) what they re-export — imports binding that name, and
+  // wildcard re-exports (`export * from`, `from x import *`). A file of a language whose imports
+  // stay local re-exports nothing, so then the files are the answer as they are: a Java
+  // `import java.util.*` binds the package's hundreds of files, and following their own imports
+  // for every reference was most of the JDK's index (and bound names Java does not make visible).
+  std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name) {
+    if (reexportNothing(files)) return files;
+    std::vector<int64_t> out;
+    std::unordered_set<int64_t> seen;
+    std::deque<std::pair<int64_t, int>> queue;
+    for (int64_t f : files) queue.emplace_back(f, 0);
+    while (!queue.empty()) {
+      auto [f, depth] = queue.front();
+      queue.pop_front();
+      if (!seen.insert(f).second) continue;
+      out.push_back(f);
+      if (depth >= 4) continue;
+      for (const auto& b : bindings(f)) {
+        if (modules.rules(b.fileId).importsStayLocal)
+          continue;  // a Java import, a C# `using`: not re-exported
+        if ((b.local == name && !name.empty()) || b.wildcard)
+          for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
+      }
+    }
+    return out;
+  }
+
+  // What a C/C++ include reaches: the headers it includes transitively and their
+  // implementation files. The same for every reference of the file, so computed once per
+  // binding (a kernel .c file resolves thousands of references through dozens of includes).
+  // Exact only when no file on the way binds a name of its own (then the closure does not depend
+  // on the name looked up); otherwise `nameIndependent` is false and the caller recomputes.
+  const IncludeClosure& includeClosure(const Binding& b) {
+    auto it = includeClosureCache.find(b.files);
+    if (it != includeClosureCache.end()) return it->second;
+    IncludeClosure c;
+    c.files = followReexports(b.files, std::string());
+    for (int64_t f : c.files)
+      for (const auto& other : bindings(f))
+        if (!other.wildcard && !other.local.empty()) c.nameIndependent = false;
+    c.files = withImplementations(std::move(c.files));
+    std::sort(c.files.begin(), c.files.end());
+    c.files.erase(std::unique(c.files.begin(), c.files.end()), c.files.end());
+    return includeClosureCache.emplace(b.files, std::move(c)).first->second;
+  }
+
+  // The files any of a file's name-independent include closures reach (its wildcard bindings'),
+  // as marks: reach[id] == reachStamp (ids past kDenseFileIds in reachFar). References come
+  // file by file, so the marks of the last file are kept; a new file takes a new stamp.
+  static constexpr int64_t kDenseFileIds = int64_t{1} << 22;
+  int64_t reachOf = 0;
+  uint32_t reachStamp = 0;
+  std::vector<uint32_t> reach;
+  std::unordered_set<int64_t> reachFar;
+
+  void markReach(int64_t fileId) {
+    if (fileId < 0 || fileId >= kDenseFileIds) {
+      reachFar.insert(fileId);
+      return;
+    }
+    const auto at = static_cast<size_t>(fileId);
+    if (at >= reach.size()) reach.resize(std::max(at + 1, reach.size() * 2), 0);
+    reach[at] = reachStamp;
+  }
+  bool reaches(int64_t fileId) const {
+    if (fileId < 0 || fileId >= kDenseFileIds) return reachFar.count(fileId) != 0;
+    const auto at = static_cast<size_t>(fileId);
+    return at < reach.size() && reach[at] == reachStamp;
+  }
+  void markIncludeReach(int64_t fileId) {
+    if (reachOf == fileId) return;
+    if (++reachStamp == 0) {  // wrapped: no mark may look current
+      std::fill(reach.begin(), reach.end(), 0);
+      reachStamp = 1;
+    }
+    reachFar.clear();
+    for (const auto& b : bindings(fileId)) {
+      if (!b.wildcard) continue;
+      const IncludeClosure& c = includeClosure(b);
+      if (c.nameIndependent)
+        for (int64_t f : c.files) markReach(f);
+    }
+    reachOf = fileId;
+  }
+
+  // A C/C++ header's implementation file: `queue.h` declares what `queue.c` defines (x.c,
+  // x.cc, x.cpp or x.cxx beside the header, else the only such file in the repository:
+  // include/x.h + src/x.cpp). Includes then bind the functions and globals declared there.
+  std::vector<int64_t> withImplementations(std::vector<int64_t> files) {
+    const size_t n = files.size();
+    for (size_t i = 0; i < n; ++i) {
+      const int64_t impl = implementationOf(files[i]);
+      if (impl != 0 && std::find(files.begin(), files.end(), impl) == files.end())
+        files.push_back(impl);
+    }
+    return files;
+  }
+
+  // The implementation file of one header (0: none, or not a header), found once per header:
+  // the kernel's thousands of include closures each hold hundreds of headers, and finding it
+  // anew in every closure was 40 % of binding its references.
+  int64_t implementationOf(int64_t header) {
+    auto it = implementations.find(header);
+    if (it != implementations.end()) return it->second;
+    int64_t found = 0;
+    const std::string path = pathOf(header);
+    const lang::Rules& rules = modules.rules(header);
+    if (rules.isHeader && rules.isHeader(path)) {
+      size_t slash = path.rfind('/');
+      std::string base = path.substr(slash == std::string::npos ? 0 : slash + 1);
+      std::string stem = base.substr(0, base.rfind('.'));
+      std::vector<int64_t> beside, elsewhere;
+      for (std::string_view ext : rules.sourceExtensions)
+        for (int64_t id : modules.bySuffix(stem + std::string(ext))) {
+          if (id == header) continue;
+          (modules.sameDirectory(id, header) ? beside : elsewhere).push_back(id);
+        }
+      const auto& pick = !beside.empty() ? beside : elsewhere;
+      if (pick.size() == 1) found = pick.front();
+    }
+    implementations.emplace(header, found);
+    return found;
+  }
+
+  // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
+  const DefinitionRow* enclosingClass(int64_t symbolId) {
+    const DefinitionRow* d = def(symbolId);
+    for (int guard = 0; d && guard < 16; ++guard) {
+      if (model::isContainer(d->kind) && d->kind != SymbolKind::kNamespace &&
+          d->kind != SymbolKind::kModule)
+        return d;
+      d = def(d->parentId);
+    }
+    // An out-of-line member (C++ `void ns::Foo::bar() {}`, nested in the namespace or at top
+    // level) names its class in its qualified name: the class is the definition so named.
+    const DefinitionRow* self = def(symbolId);
+    if (!self) return nullptr;
+    // A Go method (`Book.Label`) names its receiver type, declared in the same package; so
+    // do a Kotlin extension function (`fun Book.label()`) and a member of a Swift extension,
+    // whose receiver is `this` / `self`.
+    const std::string& q = self->qualifiedName;
+    const lang::Rules& rules = modules.rules(self->fileId);
+    const bool samePackage = rules.ownerInSamePackage;
+    size_t cut = rules.dottedMemberOwner ? q.rfind('.') : q.rfind("::");
+    if (cut == std::string::npos || cut == 0) return nullptr;
+    const std::string owner = q.substr(0, cut);
+    const DefinitionRow* best = nullptr;
+    for (const auto& c : defsNamed(lastSegment(owner))) {
+      if (c.qualifiedName != owner || !model::isContainer(c.kind) ||
+          c.kind == SymbolKind::kNamespace || c.kind == SymbolKind::kModule)
+        continue;
+      if (samePackage && !modules.sameDirectory(c.fileId, self->fileId)) continue;
+      if (!best || pathOf(c.fileId) < pathOf(best->fileId) ||
+          (c.fileId == best->fileId && c.startLine < best->startLine))
+        best = &c;
+    }
+    return best;
+  }
+
+  // C# partial types: the parts of a class declared in several files (same namespace, same
+  // qualified name and kind) are one class. The parts of `cls`, `cls` itself included.
+  std::vector<int64_t> partsOf(const DefinitionRow* cls) {
+    std::vector<int64_t> out{cls->id};
+    if (!modules.rules(cls->fileId).partialTypes || !model::isContainer(cls->kind)) return out;
+    for (const auto& d : defsNamed(lastSegment(cls->qualifiedName)))
+      if (d.id != cls->id && d.kind == cls->kind && d.qualifiedName == cls->qualifiedName &&
+          isPartialPartOf(d, *cls, modules))
+        out.push_back(d.id);
+    return out;
+  }
+
+  // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
+  // the class itself is skipped.
+  std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
+                                                         const Candidates& cands,
+                                                         bool basesOnly = false) {
+    std::vector<const DefinitionRow*> found;
+    std::deque<std::pair<int64_t, int>> queue;
+    if (basesOnly) {
+      for (int64_t part : partsOf(cls))
+        for (int64_t b : bases(part)) queue.emplace_back(b, 1);
+    } else {
+      queue.emplace_back(cls->id, 0);
+    }
+    std::unordered_set<int64_t> seen;
+    while (!queue.empty() && found.empty()) {
+      auto [id, depth] = queue.front();
+      queue.pop_front();
+      if (!seen.insert(id).second) continue;
+      const DefinitionRow* c = def(id);
+      // The other parts of a C# partial class are searched with it, and their bases after it.
+      const std::vector<int64_t> parts = c ? partsOf(c) : std::vector<int64_t>{id};
+      for (int64_t part : parts)
+        if (part != id) seen.insert(part);
+      for (const DefinitionRow& d : rows(cands)) {
+        if (std::find(parts.begin(), parts.end(), d.parentId) != parts.end()) found.push_back(&d);
+        // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
+        else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+                 (!modules.rules(c->fileId).ownerInSamePackage ||
+                  modules.sameDirectory(d.fileId, c->fileId)) &&
+                 d.qualifiedName.size() > c->qualifiedName.size() &&
+                 d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
+                 lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
+                     lastSegment(d.qualifiedName) &&
+                 d.qualifiedName.find_first_of(".:", c->qualifiedName.size()) ==
+                     c->qualifiedName.size())
+          found.push_back(&d);
+      }
+      if (depth < 6)
+        for (int64_t part : parts)
+          for (int64_t b : bases(part)) queue.emplace_back(b, depth + 1);
+    }
+    return found;
+  }
+
+  // A file's path ("" for an id the map does not hold).
+  const std::string& pathOf(int64_t fileId) const {
+    static const std::string kNone;
+    const store::FileRow* f = modules.file(fileId);
+    return f ? f->path : kNone;
+  }
+
+  // Binds `found` at the given evidence. Several candidates at the same level of evidence
+  // (overloads, redefinitions in one scope, one name in several files of a package): the first
+  // in source order, or the longest of one scope where the language says so, at the level
+  // the language measured for a choice among several. A level of 0 in the language's table
+  // makes no edge: the reference stays unresolved with its candidate count.
+  Resolution pick(int64_t refId, std::vector<const DefinitionRow*> found, Evidence evidence,
+                  const lang::Rules& rules, bool merge) {
+    Resolution r;
+    r.refId = refId;
+    found = mergeDeclarations(std::move(found), merge, modules);
+    if (found.empty()) return r;
+    // Ordered by path, not by file id: ids depend on indexing history, and a refresh must
+    // bind exactly as a fresh full index does.
+    std::sort(found.begin(), found.end(), [&](const DefinitionRow* a, const DefinitionRow* b) {
+      if (a->fileId != b->fileId) return pathOf(a->fileId) < pathOf(b->fileId);
+      if (a->startLine != b->startLine) return a->startLine < b->startLine;
+      // Whatever order `found` came in (definitions by name are read most central first).
+      if (a->qualifiedName != b->qualifiedName) return a->qualifiedName < b->qualifiedName;
+      if (a->kind != b->kind) return a->kind < b->kind;
+      if (a->endLine != b->endLine) return a->endLine < b->endLine;
+      return a->id < b->id;
+    });
+    const bool several = found.size() > 1;
+    if (several && evidence == Evidence::kScope)
+      evidence = Evidence::kAmbiguousScope;
+    else if (several)
+      evidence = Evidence::kAmbiguous;
+    const double confidence = rules.level(evidence);
+    if (confidence <= 0) {
+      r.candidates = static_cast<uint32_t>(found.size());
+      return r;
+    }
+    // Overloads and their implementation: a run of definitions of one scope, each starting
+    // right after the one before (signatures, then the body): the longest. Definitions of one
+    // name further apart (in two test callbacks, in distant branches) are not one function.
+    const DefinitionRow* chosen = found.front();
+    if (several && rules.longestDefinitionWins) {
+      const DefinitionRow* previous = found.front();
+      for (size_t i = 1; i < found.size(); ++i) {
+        const DefinitionRow* d = found[i];
+        if (d->fileId != previous->fileId || d->parentId != previous->parentId ||
+            d->startLine > previous->endLine + 3)
+          break;
+        if (d->endLine - d->startLine > chosen->endLine - chosen->startLine) chosen = d;
+        previous = d;
+      }
+    }
+    r.targetId = chosen->id;
+    r.confidence = confidence;
+    return r;
+  }
+
+  // Whether `d` is visible from a reference in `refFile` as far as builds and test files go:
+  // a definition compiled only in another build (Go's GOOS/GOARCH files) is not seen from the
+  // default build, and a test file's definition is seen only from test files where the
+  // language keeps them apart (Go's _test.go).
+  bool buildVisible(const store::FileRow* refFile, const DefinitionRow& d) const {
+    const store::FileRow* f = modules.file(d.fileId);
+    if (!f || !refFile) return true;
+    const lang::Rules& rules = modules.rules(d.fileId);
+    if (rules.testFilesPrivate && rules.isTestFile && rules.isTestFile(f->path) &&
+        !rules.isTestFile(refFile->path))
+      return false;
+    return !f->otherBuild || refFile->otherBuild;
+  }
+  // `cands` without what the reference's file cannot see (buildVisible); `cands` itself when
+  // it can see all of them, else `scratch` filled.
+  const Candidates& visibleCandidates(const store::FileRow* refFile, const Candidates& cands,
+                                      Candidates& scratch) const {
+    if (!refFile) return cands;
+    const lang::Rules& rules = modules.rules(refFile->id);
+    if (!rules.isOtherBuild && !rules.testFilesPrivate) return cands;
+    bool all = true;
+    for (const DefinitionRow& d : rows(cands))
+      if (!buildVisible(refFile, d)) {
+        all = false;
+        break;
+      }
+    if (all && !refFile->otherBuild) return cands;
+    scratch.clear();
+    for (const DefinitionRow& d : rows(cands))
+      if (buildVisible(refFile, d)) scratch.push_back(&d);
+    // A file of another build sees the default build and its own: of several definitions, those
+    // of a file of the same build (`x_windows.go` → `y_windows.go`).
+    if (refFile->otherBuild && rules.buildOfFileName && scratch.size() > 1) {
+      const std::string ownBuild = rules.buildOfFileName(refFile->path);
+      Candidates same;
+      for (const DefinitionRow* d : scratch) {
+        const store::FileRow* f = modules.file(d->fileId);
+        if (f && f->otherBuild && !ownBuild.empty() && rules.buildOfFileName(f->path) == ownBuild)
+          same.push_back(d);
+      }
+      if (!same.empty()) scratch = std::move(same);
+    }
+    if (all && scratch.size() == cands.size()) return cands;  // nothing set apart: the kept list
+    return scratch;
+  }
+
+  Resolution resolveImport(const PendingRef& ref) {
+    Resolution r;
+    r.refId = ref.id;
+    Binding b = modules.bind(ref.fileId, ref);
+    const lang::Rules& rules = modules.rules(ref.fileId);
+    if (b.files.empty() && rules.moduleAliases && !b.module.empty() && b.module[0] != '.' &&
+        b.module.find('.') != std::string::npos &&
+        !(b.local == firstSegment(b.module) && b.symbolName.empty())) {
+      bool ambiguous = false;  // `from os.path import join`: os.py's alias `path`
+      b.files = pythonModuleFiles(ref.fileId, b.module, ambiguous);
+    }
+    std::erase_if(b.files, [&](int64_t f) { return !sameFamily(rules, f); });
+    if (b.files.empty()) return r;  // external module: unresolved import
+    // The module's first file by path, of the default build where it has one (a Go package's
+    // atomic_386.go is not what an amd64 build imports).
+    r.targetFileId = b.files.front();
+    for (int64_t f : b.files)
+      if (const store::FileRow* row = modules.file(f); row && !row->otherBuild) {
+        r.targetFileId = f;
+        break;
+      }
+    if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
+      r.confidence = rules.level(Evidence::kScope);
+      return r;
+    }
+    std::vector<const DefinitionRow*> found;
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>& files = reexportClosure(b.files, ref.name, scratch);
+    for (const auto& d : defsNamed(ref.name)) {
+      if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+      if (!sameFamily(rules, d.fileId)) continue;
+      const DefinitionRow* parent = def(d.parentId);
+      if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
+                                         parent->kind == SymbolKind::kModule)))
+        found.push_back(&d);
+      else if (parent && lastSegment(parent->qualifiedName) == ownerSegment(ref.module, ref.name))
+        found.push_back(&d);  // a member import: `import static a.B.m`, `use a::B::m`
+    }
+    if (!found.empty()) {
+      Resolution picked = pick(ref.id, found, Evidence::kScope, rules, false);
+      picked.targetFileId = r.targetFileId;
+      return picked;
+    }
+    r.confidence = rules.level(Evidence::kScope);
+    return r;
+  }
+
+  // The definitions an import binding `b` makes visible under the reference's name: `pool` (the
+  // candidates of the name the module defines it under) in the files the binding reaches.
+  void importedDefinitions(const Binding& b, const PendingRef& ref, const lang::Rules& rules,
+                           const Candidates& cands, bool direct, bool merge,
+                           std::vector<const DefinitionRow*>& found) {
+    // An imported name may be re-exported under another name: look for the original.
+    const std::string& original = direct && !b.symbolName.empty() ? b.symbolName : ref.name;
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>* reached = &reexportClosure(b.files, original, scratch);
+    if (merge && !direct) {
+      scratch = withImplementations(reached == &scratch ? std::move(scratch)
+                                                        : std::vector<int64_t>(*reached));
+      reached = &scratch;
+    }
+    const std::vector<int64_t>& files = *reached;
+    const auto& pool = original == ref.name ? cands : compatibleNamed(ref.kind, original, rules);
+    for (const DefinitionRow& d : rows(pool)) {
+      if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
+      if (bareCallCannotReach(ref, rules, d)) continue;
+      if (d.parentId == 0 || merge || isNamespaceLike(d.parentId)) {
+        found.push_back(&d);
+        continue;
+      }
+      const DefinitionRow* parent = direct ? def(d.parentId) : nullptr;
+      if (parent && lastSegment(parent->qualifiedName) == b.ownerSegment) found.push_back(&d);
+    }
+  }
+
+  // The directories (packages) a file's imports reach, kept for the last file asked: references
+  // come file by file.
+  const std::unordered_set<std::string>& importedDirectories(int64_t fileId) {
+    if (importedDirsOf != fileId) {
+      importedDirs.clear();
+      for (const auto& b : bindings(fileId))
+        for (int64_t f : b.files) importedDirs.insert(directoryOf(pathOf(f)));
+      importedDirsOf = fileId;
+    }
+    return importedDirs;
+  }
+  int64_t importedDirsOf = 0;
+  std::unordered_set<std::string> importedDirs;
+
+  // The name of the type a member belongs to: its parent's, else the qualified name's owner
+  // segment (a Go method whose receiver type is declared in another file has no parent).
+  std::string ownerOf(const DefinitionRow& d) {
+    if (const DefinitionRow* p = def(d.parentId)) return lastSegment(p->qualifiedName);
+    size_t cut = d.qualifiedName.rfind('.');
+    return cut == std::string::npos ? std::string() : lastSegment(d.qualifiedName.substr(0, cut));
+  }
+
+  // The last segment of a qualified name written with `.`, `::` or `\\` (PHP).
+  static std::string ownerName(const std::string& q) {
+    size_t cut = q.find_last_of(".:\\");
+    return cut == std::string::npos ? q : q.substr(cut + 1);
+  }
+
+  // Whether the last segment of `qualifier` is the name of a type, namespace or module of the
+  // reference's family somewhere in the repository (`Outer.Inner`, `ns::sub`, `\N\A`).
+  // A class, struct, interface, enum, module or namespace: a type alias owns no members.
+  bool qualifierNamesType(const std::string& qualifier, const lang::Rules& rules) {
+    const std::string last = ownerName(qualifier);
+    if (last.empty()) return false;
+    for (const DefinitionRow& d : defsNamed(last))
+      if (model::isContainer(d.kind) && sameFamily(rules, d.fileId)) return true;
+    return false;
+  }
+
+  // A bare call reaches a method only where `this` is implicit: `len(x)` in Go is never the
+  // method `A.len`, even when its receiver type was declared in another file (no parent).
+  // Nor does it reach a member assigned by a qualified name (`inst.parse = ...`, Lua
+  // `function M.f()`), which is a property, not a name in scope.
+  static bool bareCallCannotReach(const PendingRef& ref, const lang::Rules& rules,
+                                  const DefinitionRow& d) {
+    if (ref.kind != RefKind::kCalls || !ref.qualifier.empty() || rules.implicitThis) return false;
+    if (d.kind == SymbolKind::kMethod || d.kind == SymbolKind::kConstructor) return true;
+    return !rules.splitDeclarations && d.parentId == 0 &&
+           d.qualifiedName.find('.') != std::string::npos;
+  }
+
+  // Where the language calls values (JavaScript's `const f = () => ...`, `export const g =
+  // make()`), a bare call of a name with no callable definition in scope: the module-level
+  // variables and constants of that name in `files` (the reference's own file or an import's).
+  std::vector<const DefinitionRow*> calledValues(const PendingRef& ref, const lang::Rules& rules,
+                                                 const std::vector<int64_t>& files) {
+    std::vector<const DefinitionRow*> out;
+    if (!rules.valuesAreCallable || ref.kind != RefKind::kCalls || !ref.qualifier.empty())
+      return out;
+    for (const DefinitionRow& d : valueDefsNamed(ref.name))
+      if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
+          (d.parentId == 0 || isNamespaceLike(d.parentId)) && d.qualifiedName == ref.name)
+        out.push_back(&d);
+    return out;
+  }
+
+  Resolution resolveRef(const PendingRef& ref) {
+    if (ref.kind == RefKind::kImports) return resolveImport(ref);
+    Resolution r;
+    r.refId = ref.id;
+    const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
+    const store::FileRow* file = modules.file(ref.fileId);
+    const lang::Rules& rules = modules.rules(ref.fileId);
+    if (!rules.superAlias.empty() && ref.qualifier == rules.superAlias) {  // C# `base.M()`
+      PendingRef viaSuper = ref;
+      viaSuper.qualifier = "super";
+      return resolveRef(viaSuper);
+    }
+    // Python `super().m()` / `super(C, self).m()` (written as `super()` once compacted).
+    if (ref.qualifier == "super()") {
+      PendingRef viaSuper = ref;
+      viaSuper.qualifier = "super";
+      return resolveRef(viaSuper);
+    }
+    // A read or write binds only a variable or constant (compatible()): those alone are read.
+    const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
+    // Pointers into the cache of definitions by name (no copies per reference). Those of a call
+    // or type use are the same for every reference of the name, kind and language family, and
+    // kept (a C++ name like `type` has thousands of definitions, filtered once, not per use).
+    Candidates valueCands;
+    const Candidates& familyCands =
+        valueRef ? valueCands : compatibleNamed(ref.kind, ref.name, rules);
+    for (const auto& d : all) {
+      if (!valueRef) break;
+      if (!compatible(ref.kind, d.kind) || !sameFamily(rules, d.fileId)) continue;
+      // Only module-level variables and constants (not fields, not locals).
+      const DefinitionRow* parent = def(d.parentId);
+      // C/C++ enumerators are constants of the scope around their enum.
+      if (d.parentId != 0 &&
+          !(parent &&
+            (parent->kind == SymbolKind::kModule || parent->kind == SymbolKind::kNamespace)) &&
+          !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
+            rules.splitDeclarations))
+        continue;
+      valueCands.push_back(&d);
+    }
+    Candidates visibleScratch;
+    const Candidates& cands = visibleCandidates(file, familyCands, visibleScratch);
+    // Step 5's answers are kept per candidate list by its address: only for the kept lists.
+    const bool keptList = !valueRef && &cands == &familyCands;
+    const DefinitionRow* source = def(ref.sourceId);
+    // A bare call naming a data member of the current class (C++ member initialiser
+    // `: size_(n)`, a call through a callable member): no edge, the member's type is not known.
+    if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && rules.implicitThis &&
+        callsDataMember(source, all, cands))
+      return r.drop = true, r;
+    // No definition the reference could bind to (where calls may name a constant holding a
+    // function, a bare call goes on to look for one).
+    if (cands.empty() &&
+        !(rules.valuesAreCallable && ref.kind == RefKind::kCalls && ref.qualifier.empty())) {
+      r.drop = valueRef;
+      return r;
+    }
+    const bool merge = rules.splitDeclarations;
+
+    Lookup look{ref, rules, file, all, cands, source, valueRef, keptList, merge};
+    if (auto found = currentObject(look)) return *found;
+    if (ref.qualifier.empty()) {
+      if (auto found = bareName(look)) return *found;
+    } else if (!isSelfQualifier(ref.qualifier)) {
+      if (auto found = qualifiedName(look)) return *found;
+    }
+    return uniqueName(look);
+  }
+
+  // What the steps of one reference's resolution share.
+  struct Lookup {
+    const PendingRef& ref;
+    const lang::Rules& rules;
+    const store::FileRow* file;
+    const std::vector<DefinitionRow>& all;  // every definition of the name
+    const Candidates& cands;                // those the reference may bind to and can see
+    const DefinitionRow* source;            // the enclosing symbol
+    bool valueRef, keptList, merge;
+    bool importedFromOutside = false;  // an import of library code binds the bare name
+    bool importedHere = false;         // an import of the repository binds the bare name
+  };
+
+  // Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
+  std::optional<Resolution> currentObject(Lookup& look);
+  // Steps 2-4 for a bare name: enclosing scopes and the file, imports, the same package.
+  std::optional<Resolution> bareName(Lookup& look);
+  // Step 3 for a qualified name: through the import binding its head, else a qualifier that
+  // names a type or namespace.
+  std::optional<Resolution> qualifiedName(Lookup& look);
+  // Step 5: a definition unique in the repository, where nothing above decided.
+  Resolution uniqueName(Lookup& look);
+
+  // Step 5's answer by candidate list (a kept one of compatibleCache), the language's rules
+  // (which decide implicit `this` and merging), the reference's kind and qualifier shape (none,
+  // self, other). Cleared with compatibleCache.
+  struct UniqueKey {
+    const Candidates* cands;
+    const lang::Rules* rules;
+    uint8_t kind, shape;
+    bool operator==(const UniqueKey&) const = default;
+  };
+  struct UniqueKeyHash {
+    size_t operator()(const UniqueKey& k) const {
+      return std::hash<const void*>{}(k.cands) ^ std::hash<const void*>{}(k.rules) * 31 ^
+             (size_t{k.kind} << 3 | size_t{k.shape} << 1) * 0x9E3779B97F4A7C15ULL;
+    }
+  };
+  struct UniqueAnswer {
+    const DefinitionRow* single = nullptr;  // the one definition, else none
+    uint32_t count = 0;                     // how many there were
+  };
+  std::unordered_map<UniqueKey, UniqueAnswer, UniqueKeyHash> uniqueCache;
+
+  // The class around `source` (or a base) has a field/variable member named like the call and
+  // no callable member of that name.
+  bool callsDataMember(const DefinitionRow* source, const std::vector<DefinitionRow>& all,
+                       const Candidates& cands) {
+    if (!source) return false;
+    bool anyData = false;
+    for (const auto& d : all)
+      if (model::isValueLike(d.kind) && d.parentId != 0) anyData = true;
+    if (!anyData) return false;
+    const DefinitionRow* cls = enclosingClass(source->id);
+    if (!cls) return false;
+    Candidates data;
+    for (const auto& d : all)
+      if (model::isValueLike(d.kind)) data.push_back(&d);
+    if (memberOfClassOrBases(cls, data).empty()) return false;
+    return memberOfClassOrBases(cls, cands).empty();
+  }
+
+  const Candidates& compatibleNamed(RefKind kind, const std::string& name,
+                                    const lang::Rules& rules) {
+    auto key =
+        std::to_string(static_cast<int>(kind)) + '|' + std::string(rules.family) + '|' + name;
+    auto it = compatibleCache.find(key);
+    if (it != compatibleCache.end()) return it->second;
+    Candidates out;
+    for (const auto& d : defsNamed(name))
+      if (compatible(kind, d.kind) && sameFamily(rules, d.fileId)) out.push_back(&d);
+    return compatibleCache.emplace(key, std::move(out)).first->second;
+  }
+  // Pointers into defsCache, cleared with it.
+  std::unordered_map<std::string, Candidates> compatibleCache;
+
+  // A reference binds only to definitions of its language family (C/C++, JS/TS/TSX, else
+  // the language itself).
+  bool sameFamily(const lang::Rules& rules, int64_t defFileId) const {
+    return modules.file(defFileId) && modules.rules(defFileId).family == rules.family;
+  }
+
+  // An enumerator (C/C++: a constant of the scope around its enum).
+  bool isEnumConstant(const DefinitionRow& d) {
+    const DefinitionRow* p = def(d.parentId);
+    return d.kind == SymbolKind::kConstant && p && p->kind == SymbolKind::kEnum;
+  }
+
+  bool isNamespaceLike(int64_t parentId) {
+    const DefinitionRow* p = def(parentId);
+    return p && (p->kind == SymbolKind::kNamespace || p->kind == SymbolKind::kModule);
+  }
+};
+
+}  // namespace cg::indexer

@@ -1,0 +1,355 @@
+// The steps of one reference's resolution (resolver.h has the order and the evidence each
+// step takes): the current object, a bare name's scopes, imports and package, a qualified
+// name's import or type, and a name unique in the repository.
+#include <algorithm>
+#include <cctype>
+
+#include "resolver_impl.h"
+
+namespace cg::indexer {
+
+// Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
+std::optional<Resolution> Resolver::Impl::currentObject(Lookup& look) {
+  const PendingRef& ref = look.ref;
+  const lang::Rules& rules = look.rules;
+  const Candidates& cands = look.cands;
+  const DefinitionRow* source = look.source;
+  const bool merge = look.merge;
+  if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && rules.implicitThis)) {
+    if (const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr) {
+      auto found = memberOfClassOrBases(cls, cands, ref.qualifier == "super");
+      if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+    }
+  }
+  return std::nullopt;
+}
+
+// Steps 2-4 for a bare name: enclosing scopes and the file, imports, the same package.
+std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
+  const PendingRef& ref = look.ref;
+  const lang::Rules& rules = look.rules;
+  const Candidates& cands = look.cands;
+  const DefinitionRow* source = look.source;
+  const bool merge = look.merge;
+  bool& importedFromOutside = look.importedFromOutside;
+  bool& importedHere = look.importedHere;
+  // 2. Enclosing scopes outward (an import inside a function binds the name there, before
+  // the function's own namesakes outside it), then the file's top level.
+  for (const DefinitionRow* s = source; s; s = def(s->parentId)) {
+    for (const auto& b : bindings(ref.fileId)) {
+      if (b.topLevel || b.scopeId != s->id || b.local.empty() || b.local != ref.name) continue;
+      if (b.files.empty()) return Resolution{ref.id};  // a local import of library code
+      std::vector<const DefinitionRow*> found;
+      importedDefinitions(b, ref, rules, cands, true, merge, found);
+      if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+      return Resolution{ref.id};
+    }
+    // A class body is not a scope for bare names unless `this` is implicit.
+    if (model::isContainer(s->kind) && s->kind != SymbolKind::kNamespace &&
+        s->kind != SymbolKind::kModule && !rules.implicitThis)
+      continue;
+    std::vector<const DefinitionRow*> found;
+    for (const DefinitionRow& d : rows(cands))
+      if (d.parentId == s->id && !bareCallCannotReach(ref, rules, d)) found.push_back(&d);
+    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+  }
+  {
+    std::vector<const DefinitionRow*> found;
+    for (const DefinitionRow& d : rows(cands))
+      if (d.fileId == ref.fileId && !bareCallCannotReach(ref, rules, d) &&
+          (d.parentId == 0 || isNamespaceLike(d.parentId) || (merge && isEnumConstant(d))))
+        found.push_back(&d);
+    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+    found = calledValues(ref, rules, {ref.fileId});
+    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+  }
+  // 3. Imports binding the name, then wildcard imports / includes.
+  for (int pass = 0; pass < 2; ++pass) {
+    std::vector<const DefinitionRow*> found;
+    // C/C++ includes: the candidates in any of the file's name-independent closures at
+    // once (one search per candidate, not one per candidate and include); merging makes
+    // the order and repetitions of `found` irrelevant.
+    if (pass == 1 && merge) {
+      markIncludeReach(ref.fileId);
+      for (const DefinitionRow& d : rows(cands))
+        if (reaches(d.fileId)) found.push_back(&d);
+    }
+    for (const auto& b : bindings(ref.fileId)) {
+      bool direct = pass == 0 && !b.local.empty() && b.local == ref.name && b.topLevel;
+      bool wildcard = pass == 1 && b.wildcard;
+      if (!direct && !wildcard) continue;
+      if (direct && b.files.empty()) {
+        importedFromOutside = true;  // bound by an import of an external package
+        continue;
+      }
+      if (direct) importedHere = true;
+      // An include whose closure does not depend on the name was matched above.
+      if (merge && wildcard && includeClosure(b).nameIndependent) continue;
+      importedDefinitions(b, ref, rules, cands, direct, merge, found);
+      if (direct && found.empty()) {
+        const std::string& original = b.symbolName.empty() ? ref.name : b.symbolName;
+        PendingRef asOriginal = ref;
+        asOriginal.name = original;
+        std::vector<int64_t> scratch;
+        found = calledValues(asOriginal, rules, reexportClosure(b.files, original, scratch));
+      }
+    }
+    if (!found.empty())
+      return pick(ref.id, found, pass == 0 ? Evidence::kScope : Evidence::kQualified, rules, merge);
+  }
+  // 4. The same package (directory).
+  if (rules.directoryPackage) {
+    std::vector<const DefinitionRow*> found;
+    const bool byClause = !rules.packageIsDirectory && !modules.packageClause(ref.fileId).empty();
+    const std::string ownPackage = modules.packageClause(ref.fileId);
+    for (const DefinitionRow& d : rows(cands)) {
+      if (bareCallCannotReach(ref, rules, d)) continue;
+      const std::string pkg = modules.packageClause(d.fileId);
+      bool samePackage = byClause ? pkg == ownPackage : modules.sameDirectory(d.fileId, ref.fileId);
+      // C#: the names of the enclosing namespaces are in scope too (A.B.C sees A.B and A).
+      if (byClause && !samePackage && rules.enclosingNamespacesInScope && !pkg.empty() &&
+          ownPackage.size() > pkg.size() && ownPackage.compare(0, pkg.size(), pkg) == 0 &&
+          ownPackage[pkg.size()] == '.')
+        samePackage = true;
+      if (samePackage && (d.parentId == 0 || isNamespaceLike(d.parentId))) found.push_back(&d);
+    }
+    if (!found.empty()) return pick(ref.id, found, Evidence::kSamePackage, rules, merge);
+  }
+  return std::nullopt;
+}
+
+// Step 3 for a qualified name: through the import binding its head, else a qualifier that
+// names a type or namespace.
+std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
+  const PendingRef& ref = look.ref;
+  const lang::Rules& rules = look.rules;
+  const Candidates& cands = look.cands;
+  const bool merge = look.merge;
+  // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f(), Imported.m().
+  std::string head = firstSegment(ref.qualifier);
+  std::vector<const DefinitionRow*> found;
+  bool aliasAmbiguous = false;
+  std::vector<const DefinitionRow*> moduleMembers;  // pkg.x.m(): the m's of pkg's files
+  bool headImported = false;  // the qualifier starts with a name an import binds
+  bool headUnmapped = false;  // ... by an import the module map found no files for
+  for (const auto& b : bindings(ref.fileId)) {
+    if (b.local != head && b.local != ref.qualifier) continue;
+    headImported = true;
+    headUnmapped = headUnmapped || b.files.empty();
+    {
+      // os.path.join(): through os.py's `import posixpath as path` to posixpath.join.
+      bool ambiguous = false;
+      auto module = qualifierThroughAliases(b, ref.qualifier, ambiguous);
+      if (!module.empty()) {
+        std::vector<int64_t> scratch;
+        const std::vector<int64_t>& files = reexportClosure(module, ref.name, scratch);
+        const size_t before = found.size();
+        for (const DefinitionRow& d : rows(cands))
+          if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
+              (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+              std::find(found.begin(), found.end(), &d) == found.end())
+            found.push_back(&d);
+        if (found.size() > before) {
+          aliasAmbiguous = aliasAmbiguous || ambiguous;
+          continue;
+        }
+      }
+    }
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>& files =
+        reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
+    // `pkg.X.m()` where the import binds `pkg`: a member of pkg's X, never any `m` of pkg.
+    const bool throughMember = b.local == head && b.local != ref.qualifier;
+    for (const DefinitionRow& d : rows(cands))
+      if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
+        // A name qualified by a symbol imported from the module (Class.method): a member
+        // of that symbol; qualified by the module itself: a top-level name of it.
+        const DefinitionRow* parent = def(d.parentId);
+        if (!b.symbolName.empty()) {
+          std::string owner = b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
+          if (!parent || lastSegment(parent->qualifiedName) != owner) continue;
+        } else if (b.local == ref.qualifier && parent && !isNamespaceLike(d.parentId) &&
+                   model::isContainer(parent->kind) &&
+                   ownerName(parent->qualifiedName) == b.local &&
+                   (parent->parentId == 0 || isNamespaceLike(parent->parentId))) {
+          // The module is a file named after its class (Product.kt, User.php, a default
+          // export): `Product.createdCount()` is a member of that class.
+        } else if (b.local == ref.qualifier &&
+                   ((d.parentId != 0 && !isNamespaceLike(d.parentId)) ||
+                    (d.parentId == 0 && d.kind == SymbolKind::kMethod) ||
+                    (d.parentId == 0 && !merge &&
+                     d.qualifiedName.find('.') != std::string::npos))) {
+          continue;  // `pkg.F()` is a top-level F of pkg, never a method of one of its types
+        } else if (throughMember &&
+                   (!parent || lastSegment(parent->qualifiedName) != lastSegment(ref.qualifier))) {
+          // Members of the module's types (a function's local is no member).
+          if (parent && !isNamespaceLike(d.parentId) &&
+              (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)) &&
+              std::find(moduleMembers.begin(), moduleMembers.end(), &d) == moduleMembers.end())
+            moduleMembers.push_back(&d);
+          continue;
+        }
+        if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
+      }
+  }
+  // Conditional aliases (posixpath or ntpath as path): the first, at a qualified level.
+  if (!found.empty())
+    return pick(ref.id, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope, rules,
+                merge);
+  // `registries.globalRegistry.add()`: x is a value of the module, of a type not written
+  // here; the module's only member m is likely, at the level the language measured.
+  if (headImported && !moduleMembers.empty()) {
+    auto merged = mergeDeclarations(moduleMembers, merge, modules);
+    if (merged.size() == 1) return pick(ref.id, merged, Evidence::kModuleMember, rules, merge);
+  }
+  if (headImported) {
+    // Go: an import path whose directory the module map did not find, named like a
+    // package directory of the repository.
+    if (rules.packageIsDirectory && headUnmapped) {
+      std::vector<const DefinitionRow*> pkgFound;
+      for (const DefinitionRow& d : rows(cands))
+        if (d.parentId == 0 && d.kind != SymbolKind::kMethod &&
+            modules.packageOf(d.fileId) == head && !modules.sameDirectory(d.fileId, ref.fileId))
+          pkgFound.push_back(&d);
+      if (pkgFound.size() == 1) return pick(ref.id, pkgFound, Evidence::kQualified, rules, merge);
+    }
+    // A qualifier an import binds is that module (or package, or imported symbol): a name
+    // it does not define there is library code or unknown, never a namesake elsewhere;
+    // unless the module map could not place an import that names a type of the repository
+    // (`use shapes::model::Circle` from a test crate): then the type-qualified match below.
+    if (!headUnmapped || !qualifierNamesType(ref.qualifier, rules)) return Resolution{ref.id};
+  }
+  // A qualifier naming a type or namespace: Class.staticMethod(), ns::f(). Only where the
+  // qualifier names one: `schema.parse()` is not the `schema.parse = ...` of another file.
+  if (qualifierNamesType(ref.qualifier, rules)) {
+    std::string qualified = ref.qualifier + "." + ref.name;
+    std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
+    // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
+    // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
+    std::string qualifiedDots = qualified;
+    for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
+      qualifiedDots.replace(at, 2, ".");
+    std::string phpQualifier = ref.qualifier;
+    phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
+    const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
+    for (const DefinitionRow& d : rows(cands)) {
+      const auto& q = d.qualifiedName;
+      auto endsWith = [&q](const std::string& suffix) {
+        return q.size() >= suffix.size() &&
+               q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+               (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
+                q[q.size() - suffix.size() - 1] == ':' || q[q.size() - suffix.size() - 1] == '\\');
+      };
+      // Where a package is its directory (Go), a type named by a qualifier no import binds
+      // is one of the same package: a method expression `T.M(recv)`, or a variable named
+      // like its type (`hunk.writeTo()`; as often wrong, `conn.Close()` on an interface:
+      // the level is Go's measured one).
+      if (rules.packageIsDirectory && !modules.sameDirectory(d.fileId, ref.fileId)) continue;
+      if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
+          endsWith(qualifiedPhp))
+        found.push_back(&d);
+    }
+  }
+  // A qualifier that starts with a package or namespace (Java/Kotlin/Scala `a.b.C.m()`,
+  // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
+  if (found.empty() && rules.qualifierMaySpellPackage) {
+    const std::string full = ref.qualifier + "." + ref.name;
+    for (const DefinitionRow& d : rows(cands)) {
+      const std::string pkg = modules.packageClause(d.fileId);
+      if (!pkg.empty() && full.size() == pkg.size() + 1 + d.qualifiedName.size() &&
+          full.compare(0, pkg.size(), pkg) == 0 && full[pkg.size()] == '.' &&
+          full.compare(pkg.size() + 1, std::string::npos, d.qualifiedName) == 0)
+        found.push_back(&d);
+    }
+  }
+  if (!found.empty()) {
+    auto merged = mergeDeclarations(found, merge, modules);
+    if (merged.size() == 1) return pick(ref.id, merged, Evidence::kQualified, rules, merge);
+  }
+  return std::nullopt;
+}
+
+// Step 5: a definition unique in the repository, where nothing above decided.
+Resolution Resolver::Impl::uniqueName(Lookup& look) {
+  const PendingRef& ref = look.ref;
+  const lang::Rules& rules = look.rules;
+  const Candidates& cands = look.cands;
+  const bool merge = look.merge;
+  const bool valueRef = look.valueRef;
+  const bool keptList = look.keptList;
+  const bool importedFromOutside = look.importedFromOutside, importedHere = look.importedHere;
+  Resolution r;
+  r.refId = ref.id;
+  // 5. Unique in the repository (not for reads/writes: a local of the same name is likelier).
+  if (valueRef) {
+    r.drop = true;
+    return r;
+  }
+  // The name comes from outside the repository, or is what an import of it binds (a constant,
+  // a re-export the module map cannot follow): never a namesake elsewhere.
+  if (importedFromOutside || importedHere) return r;
+  // A built-in of the language (Python `str`, JS `Map`, Go `len`, C `printf`), a qualifier
+  // naming the standard library or a built-in object (C++ `std::`, JS `Math.floor`), a method
+  // of the language's built-in values called on a receiver of unknown type (`arr.map()`,
+  // `d.items()`, `v.begin()`): only scope, file or import evidence binds it, never a
+  // repository-wide name match.
+  const bool receiver = !ref.qualifier.empty() && !isSelfQualifier(ref.qualifier);
+  if ((ref.qualifier.empty() && rules.isBuiltinName(ref.name)) ||
+      (receiver && rules.isLibraryQualifier(ref.qualifier)) ||
+      (receiver && rules.isBuiltinMethod(ref.name)))
+    return r;
+  const Evidence evidence =
+      ref.qualifier.empty() ? Evidence::kUniqueBare : Evidence::kUniqueReceiver;
+  // The same candidates, qualifier shape and language always give the same answer here:
+  // computed once (most references that reach this step are names with many definitions).
+  // `cands` is then a kept list of compatibleCache, so its address names it until the caches
+  // are cleared together.
+  const uint8_t shape = ref.qualifier.empty() ? 0 : isSelfQualifier(ref.qualifier) ? 1 : 2;
+  const UniqueKey key{&cands, &rules, static_cast<uint8_t>(ref.kind), shape};
+  // Go's receiver answers depend on the caller's package (unexported owners): not kept.
+  const bool cacheable = keptList && !(rules.caseExports && receiver);
+  if (cacheable)
+    if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
+      if (known->second.single) return pick(ref.id, {known->second.single}, evidence, rules, merge);
+      r.candidates = known->second.count;
+      return r;
+    }
+  std::vector<const DefinitionRow*> all2;
+  for (const DefinitionRow& d : rows(cands)) {
+    if (bareCallCannotReach(ref, rules, d)) continue;
+    // A bare call reaches a member only where `this` is implicit.
+    if (ref.qualifier.empty() && !rules.implicitThis && d.parentId != 0 &&
+        ref.kind == RefKind::kCalls) {
+      const DefinitionRow* parent = def(d.parentId);
+      if (parent && model::isContainer(parent->kind) && parent->kind != SymbolKind::kNamespace &&
+          parent->kind != SymbolKind::kModule)
+        continue;
+    }
+    // Go: `x.m()` from another package never names a method of an unexported type (only an
+    // interface's method reaches it: `err.(interface{ Timeout() bool }).Timeout()`), and names
+    // one of a package the file imports: a value's type is, as a rule, of a package its code
+    // names (measured against go/types, docs/ACCURACY.md).
+    if (receiver && rules.caseExports && d.kind == SymbolKind::kMethod &&
+        !modules.sameDirectory(d.fileId, ref.fileId)) {
+      const std::string owner = ownerOf(d);
+      if (!owner.empty() && !std::isupper(static_cast<unsigned char>(owner.front()))) continue;
+      if (!importedDirectories(ref.fileId).count(directoryOf(pathOf(d.fileId)))) continue;
+    }
+    // A receiver call (obj.m()) on a value of unknown type targets a member, never a type or a
+    // free function (`st.Message()` is no struct Message); a bare call a free function or a type.
+    if (receiver && ref.kind == RefKind::kCalls &&
+        (model::isTypeLike(d.kind) ||
+         (d.parentId == 0 && d.qualifiedName.find_first_of(".:") == std::string::npos)))
+      continue;
+    all2.push_back(&d);
+  }
+  auto merged = mergeDeclarations(all2, merge, modules);
+  if (cacheable)
+    uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
+                                          static_cast<uint32_t>(merged.size())});
+  if (merged.size() == 1) return pick(ref.id, merged, evidence, rules, merge);
+  r.candidates = static_cast<uint32_t>(merged.size());
+  return r;
+}
+
+}  // namespace cg::indexer
