@@ -176,6 +176,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
     m.doc = s.doc;
     m.complexity = s.complexity;
     m.isTest = rec.info.isTest;
+    m.typeExpr = s.typeExpr;
     std::string base = store::makeUid(wf.path, s.qualifiedName, s.kind, 1);
     int ordinal = ++ordinals[base];
     m.uid = ordinal == 1 ? base : store::makeUid(wf.path, s.qualifiedName, s.kind, ordinal);
@@ -191,6 +192,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
     rr.qualifier = r.qualifier;
     rr.module = r.module;
     rr.alias = r.alias;
+    rr.receiver = r.receiver;
     rr.line = r.line;
     rr.column = r.column;
     rec.refs.push_back(std::move(rr));

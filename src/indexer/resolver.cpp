@@ -73,6 +73,7 @@ std::vector<Resolution> Resolver::resolveMore(const std::vector<PendingRef>& ref
     impl_->loose.clear();
     impl_->compatibleCache.clear();
     impl_->uniqueCache.clear();
+    impl_->typeCache.clear();  // holds pointers to definitions
   }
   std::vector<Resolution> out;
   out.reserve(refs.size());

@@ -819,6 +819,7 @@ struct Resolver::Impl {
     if (ref.qualifier.empty()) {
       if (auto found = bareName(look)) return *found;
     } else if (!isSelfQualifier(ref.qualifier)) {
+      if (auto found = receiverType(look)) return *found;
       if (auto found = qualifiedName(look)) return *found;
     }
     return uniqueName(look);
@@ -846,6 +847,39 @@ struct Resolver::Impl {
   std::optional<Resolution> qualifiedName(Lookup& look);
   // Step 5: a definition unique in the repository, where nothing above decided.
   Resolution uniqueName(Lookup& look);
+
+  // ---- receiver types (resolver_types.cpp) ----
+  // The types a receiver may have, as the declarations on the way write them.
+  struct TypeSet {
+    std::vector<const DefinitionRow*> types;  // usually one
+    bool library = false;  // proven no type of the repository: a built-in, library code
+  };
+  // A call on a receiver whose type the declarations say (`x.m()` with `x T`, `a.b.m()`,
+  // `f().m()`): a member of that type or its bases, at kReceiverType; no edge when the type is
+  // library code or has no such member; nullopt when the type is not known.
+  std::optional<Resolution> receiverType(Lookup& look);
+  // The types a type expression (lang::ExtractedSymbol::typeExpr) names where `fileId` and
+  // `sourceId` (the enclosing symbol) write it.
+  TypeSet evalTypeExpr(const std::string& te, int64_t fileId, int64_t sourceId, int depth);
+  // The type of a declaration's value: a field's or variable's declared type, a callable's
+  // result type, a constructor's class.
+  TypeSet typeOfDeclaration(const DefinitionRow& d, int depth);
+  // The type named `name` as written in `fileId` / `sourceId`.
+  TypeSet typeNamed(const std::string& name, int64_t fileId, int64_t sourceId);
+  // What a bare or qualified name (written in fileId/sourceId) binds to, when the evidence is
+  // better than a repository-wide guess; null otherwise.
+  const DefinitionRow* probe(RefKind kind, const std::string& name, const std::string& qualifier,
+                             int64_t fileId, int64_t sourceId, bool anyEvidence = false);
+  // Whether `head` is bound by an import of library code in `fileId`.
+  bool importedFromLibrary(int64_t fileId, const std::string& head);
+  // The members named `name` of `types` (and their bases), of `rules`' family.
+  std::vector<const DefinitionRow*> membersNamed(const std::vector<const DefinitionRow*>& types,
+                                                 const std::string& name, const lang::Rules& rules);
+  const std::string& declaredType(int64_t id);
+  std::unordered_map<int64_t, std::string> declaredTypes;
+  std::unordered_map<std::string, TypeSet> typeCache;  // by "file|source|expression"
+  int nesting = 0;  // evalTypeExpr calls on the stack (probes resolve names, which may type)
+  int aliasHops = 0;  // type aliases followed by the typeNamed calls on the stack
 
   // Step 5's answer by candidate list (a kept one of compatibleCache), the language's rules
   // (which decide implicit `this` and merging), the reference's kind and qualifier shape (none,

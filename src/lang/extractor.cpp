@@ -33,7 +33,9 @@ struct RawDef {
   TSNode body{};
   TSNode doc{};
   TSNode modifiers{};
+  TSNode type{}, value{};  // @type, @value
   bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
+  bool hasType = false, hasValue = false;
   bool notLocal = false;  // its pattern says `(#is-not? local)`
 };
 
@@ -48,6 +50,19 @@ struct RawRef {
 struct Branch {
   uint32_t byte;
 };
+
+// A local name's declaration (@binding): a parameter, a local variable.
+struct RawBinding {
+  TSNode name{};
+  TSNode type{}, value{};
+  bool hasType = false, hasValue = false;
+  bool first = true;  // the first name of its declaration (a value types only the first)
+  uint32_t pattern = 0;
+};
+
+// A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
+std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
+                       std::string_view src);
 
 std::string_view nodeText(TSNode n, std::string_view src) {
   uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -155,6 +170,19 @@ std::string precedingComments(TSNode node, std::string_view src) {
     joined += p;
   }
   return cleanComment(joined, kMaxDoc);
+}
+
+std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
+                       std::string_view src) {
+  if (hasType) {
+    std::string name = typeName(normalizeSpace(nodeText(type, src)));
+    if (!name.empty()) return "{" + name + "}";
+  }
+  if (hasValue) {
+    std::string_view text = nodeText(value, src);
+    if (text.size() <= 4096) return valueChain(normalizeSpace(text));
+  }
+  return {};
 }
 
 }  // namespace
@@ -271,6 +299,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<RawDef> defs;
   std::vector<RawRef> refs;
   std::vector<Branch> branches;
+  std::vector<RawBinding> bindings;
   std::vector<std::pair<uint32_t, uint32_t>> localScopes;  // @local.scope byte ranges
 
   // Pathological nesting (a 100,000-deep expression) makes the query cursor's work grow with
@@ -301,7 +330,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       CaptureRole r = cq->captures[m.captures[i].index].role;
       if (r == CaptureRole::kDefinition || r == CaptureRole::kReference ||
           r == CaptureRole::kScope || r == CaptureRole::kPackage || r == CaptureRole::kBranch ||
-          r == CaptureRole::kLocalScope) {
+          r == CaptureRole::kLocalScope || r == CaptureRole::kBinding) {
         roleCap = &m.captures[i];
         break;
       }
@@ -341,8 +370,24 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         case CaptureRole::kModifiers:
           if (!def.hasModifiers) { def.modifiers = n; def.hasModifiers = true; }
           break;
+        case CaptureRole::kType:
+          if (!def.hasType) { def.type = n; def.hasType = true; }
+          break;
+        case CaptureRole::kValue:
+          if (!def.hasValue) { def.value = n; def.hasValue = true; }
+          break;
         default: break;
       }
+    }
+    if (role.role == CaptureRole::kBinding) {
+      if (!def.hasType && !def.hasValue) continue;
+      std::sort(names.begin(), names.end(), [](TSNode a, TSNode b) {
+        return ts_node_start_byte(a) < ts_node_start_byte(b);
+      });
+      for (size_t k = 0; k < names.size(); ++k)
+        bindings.push_back(
+            {names[k], def.type, def.value, def.hasType, def.hasValue, k == 0, m.pattern_index});
+      continue;
     }
     if (role.role == CaptureRole::kPackage) {
       if (!names.empty() && out.packageName.empty())
@@ -514,6 +559,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     sym.signature = makeSignature(head, kMaxSignature);
     sym.doc = d.hasDoc ? cleanComment(std::string(nodeText(d.doc, source)), kMaxDoc)
                        : precedingComments(d.node, source);
+    sym.typeExpr = typeExprOf(d.hasType, d.type, d.hasValue, d.value, source);
     out.symbols.push_back(std::move(sym));
     explicitContainer.push_back(!container.empty());
     receiverOfSymbol.push_back(d.receiver);
@@ -592,6 +638,62 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       i = (up >= 0 && out.symbols[up].endByte > byte) ? up : i - 1;
     }
     return -1;
+  };
+
+  // ---- local bindings: what a parameter's or local's declaration says its type is ----
+  // One per name node (the first pattern wins, as for definitions); scoped to the innermost
+  // enclosing symbol, visible after the declaration to the references of that symbol and of
+  // the symbols nested in it. Block scopes inside a function are not modelled: the last
+  // declaration of the name before the reference counts.
+  struct Local {
+    uint32_t byte;
+    int32_t scope;
+    std::string typeExpr;
+  };
+  std::unordered_map<std::string, std::vector<Local>> localsByName;  // each in byte order
+  {
+    std::sort(bindings.begin(), bindings.end(), [](const RawBinding& a, const RawBinding& b) {
+      uint32_t as = ts_node_start_byte(a.name), bs = ts_node_start_byte(b.name);
+      return as != bs ? as < bs : a.pattern < b.pattern;
+    });
+    uint32_t lastStart = UINT32_MAX;
+    for (const auto& b : bindings) {
+      const uint32_t start = ts_node_start_byte(b.name);
+      if (start == lastStart) continue;
+      lastStart = start;
+      std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source);
+      if (te.empty()) continue;
+      localsByName[std::string(nodeText(b.name, source))].push_back(
+          {start, enclosingSymbol(start), std::move(te)});
+    }
+  }
+  // The local `name` a reference at byte `at` in symbol `scope` sees: declared before it in that
+  // symbol or one enclosing it (the innermost first), else none.
+  auto findLocal = [&](const std::string& name, int32_t scope, uint32_t at) -> const Local* {
+    auto it = localsByName.find(name);
+    if (it == localsByName.end()) return nullptr;
+    for (int32_t s = scope;; s = rangeParent[static_cast<size_t>(s)]) {
+      const Local* best = nullptr;
+      for (const Local& l : it->second)
+        if (l.scope == s && l.byte < at) best = &l;
+      if (best || s < 0) return best;
+    }
+  };
+  // A type expression with its first name, when that is a local, replaced by the local's own
+  // (recursively, a few levels): `x.store` where `x := NewServer()` → "NewServer().store".
+  // "" when the first name is a local whose type no declaration says.
+  auto substituteLocals = [&](std::string te, int32_t scope, uint32_t at) -> std::string {
+    for (int depth = 0; depth < 4; ++depth) {
+      if (te.empty() || te[0] == '{') return te;
+      const size_t headEnd = std::min(te.find_first_of(".(:"), te.size());
+      const std::string head = te.substr(0, headEnd);
+      const Local* local = findLocal(head, scope, at);
+      if (!local) return te;
+      te = local->typeExpr + te.substr(headEnd);
+      scope = local->scope;
+      at = local->byte;
+    }
+    return {};
   };
 
   for (const auto& b : branches) {
@@ -680,6 +782,13 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         if (e.qualifier == receiverOfSymbol[static_cast<size_t>(s)]) e.qualifier = "self";
         break;
       }
+    }
+    // A call on a local value: its type as the local's declaration says.
+    if (e.kind == RefKind::kCalls && !e.qualifier.empty() && !localsByName.empty() &&
+        e.qualifier != "self") {
+      std::string chain = valueChain(e.qualifier);
+      std::string typed = substituteLocals(chain, e.source, ts_node_start_byte(at));
+      if (!typed.empty() && typed != chain) e.receiver = std::move(typed);
     }
     // A definition's own name is not a reference to itself.
     if (e.source >= 0 && e.kind != RefKind::kImports && r.hasName) {

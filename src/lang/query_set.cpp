@@ -105,7 +105,9 @@ std::optional<CaptureInfo> classifyCapture(std::string_view name) {
       {"body", CaptureRole::kBody},           {"doc", CaptureRole::kDoc},
       {"modifiers", CaptureRole::kModifiers}, {"module", CaptureRole::kModule},
       {"alias", CaptureRole::kAlias},         {"subject", CaptureRole::kSubject},
-      {"receiver", CaptureRole::kReceiver},   {"local.scope", CaptureRole::kLocalScope}};
+      {"receiver", CaptureRole::kReceiver},   {"local.scope", CaptureRole::kLocalScope},
+      {"binding", CaptureRole::kBinding},     {"type", CaptureRole::kType},
+      {"value", CaptureRole::kValue}};
   auto it = kPlain.find(name);
   if (it == kPlain.end()) return std::nullopt;
   info.role = it->second;

@@ -44,6 +44,9 @@ enum class CaptureRole : uint8_t {
   kAlias,
   kSubject,
   kReceiver,
+  kBinding,  // a local name's declaration (parameter, local variable): @name, @type or @value
+  kType,     // the declared type of a definition or binding (a function's: its result type)
+  kValue,    // the initialiser of a definition or binding, whose type is the declared one
 };
 
 struct CaptureInfo {

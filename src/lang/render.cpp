@@ -12,7 +12,9 @@ std::string renderExtraction(const ExtractedFile& file) {
     out += ' ' + s.qualifiedName + ' ' + std::to_string(s.range.line) + '-' +
            std::to_string(s.range.endLine) + ' ';
     out += model::toString(s.visibility);
-    out += " cc=" + std::to_string(s.complexity) + " | " + s.signature + "\n";
+    out += " cc=" + std::to_string(s.complexity);
+    if (!s.typeExpr.empty()) out += " type=" + s.typeExpr;
+    out += " | " + s.signature + "\n";
   }
   for (const auto& r : file.refs) {
     out += "ref ";
@@ -25,6 +27,7 @@ std::string renderExtraction(const ExtractedFile& file) {
     out += " @" + std::to_string(r.line) + ':' + std::to_string(r.column);
     if (!r.module.empty()) out += " module=" + r.module;
     if (!r.alias.empty()) out += " alias=" + r.alias;
+    if (!r.receiver.empty()) out += " receiver=" + r.receiver;
     out += '\n';
   }
   for (const auto& m : file.mentions) out += "mention " + m + "\n";

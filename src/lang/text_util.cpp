@@ -132,3 +132,221 @@ std::string stripQuotes(std::string text) {
 }
 
 }  // namespace cg::lang
+
+namespace cg::lang {
+namespace {
+
+bool isIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+bool isIdentChar(char c) {
+  return isIdentStart(c) || std::isdigit(static_cast<unsigned char>(c));
+}
+
+std::string_view trimView(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool startsWith(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// The top-level parts of `s` split at `sep` (outside brackets and quotes).
+std::vector<std::string_view> splitTopLevel(std::string_view s, char sep) {
+  std::vector<std::string_view> parts;
+  int depth = 0;
+  size_t from = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
+    else if ((c == ')' || c == ']' || c == '>' || c == '}') && depth > 0 &&
+             !(c == '>' && i > 0 && s[i - 1] == '-'))
+      --depth;
+    else if (c == sep && depth == 0) {
+      parts.push_back(s.substr(from, i - from));
+      from = i + 1;
+    }
+  }
+  parts.push_back(s.substr(from));
+  return parts;
+}
+
+// A dotted / `::` / `\` name: `T`, `pkg.T`, `ns::T`, `\A\B`.
+bool isQualifiedName(std::string_view s) {
+  if (s.empty() || !isIdentStart(s.front())) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (isIdentChar(c)) continue;
+    if (c == '.' || c == '\\') {
+      if (i + 1 >= s.size() || !isIdentStart(s[i + 1])) return false;
+      continue;
+    }
+    if (c == ':' && i + 2 < s.size() && s[i + 1] == ':' && isIdentStart(s[i + 2])) {
+      ++i;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string typeName(std::string_view text) {
+  std::string_view s = trimView(text);
+  for (int guard = 0; guard < 12 && !s.empty(); ++guard) {
+    const std::string_view before = s;
+    // Annotations written as strings (Python forward references).
+    if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
+      s = trimView(s.substr(1, s.size() - 2));
+    // Unions with null (`T | None`, `T | undefined`, `T | null`): the one other member.
+    if (auto parts = splitTopLevel(s, '|'); parts.size() > 1) {
+      std::string_view only;
+      int others = 0;
+      for (auto p : parts) {
+        p = trimView(p);
+        if (p == "None" || p == "null" || p == "undefined" || p == "nil" || p.empty()) continue;
+        only = p;
+        ++others;
+      }
+      if (others != 1) return {};
+      s = only;
+      continue;
+    }
+    for (std::string_view kw : {"const ", "volatile ", "struct ", "class ", "enum ", "union ",
+                                "typename ", "readonly ", "mut ", "dyn ", "impl ", "final ",
+                                "unowned ", "weak ", "inout ", "ref ", "out ", "in ", "some ",
+                                "any ", "&mut ", "&'"}) {
+      if (startsWith(s, kw)) {
+        s = trimView(s.substr(kw == "&'" ? s.find(' ') == std::string_view::npos ? s.size() : s.find(' ') : kw.size()));
+        break;
+      }
+    }
+    while (!s.empty() && (s.front() == '*' || s.front() == '&' || s.front() == '?' ||
+                          s.front() == '^' || s.front() == '\\' || s.front() == '@'))
+      s = trimView(s.substr(1));
+    while (!s.empty() && (s.back() == '*' || s.back() == '&' || s.back() == '?' ||
+                          s.back() == '!' || s.back() == '^'))
+      s = trimView(s.substr(0, s.size() - 1));
+    // A result list (Go `(T, error)`, `(n int, err error)`): its first type.
+    if (s.size() >= 2 && s.front() == '(' && s.back() == ')') {
+      std::string_view first = trimView(splitTopLevel(s.substr(1, s.size() - 2), ',').front());
+      const size_t space = first.rfind(' ');
+      if (space != std::string_view::npos && first.find_first_of("<[(") > space)
+        first = trimView(first.substr(space + 1));
+      s = first;
+    }
+    // Wrappers that hold one value of the type: Optional[T], Ref<T>-like pointers.
+    for (std::string_view w : {"Optional[", "typing.Optional[", "Final[", "ClassVar[",
+                               "Annotated[", "std::unique_ptr<", "std::shared_ptr<",
+                               "unique_ptr<", "shared_ptr<", "std::optional<", "Box<", "Rc<",
+                               "Arc<", "Option<", "Readonly<", "Promise<", "Awaited<"}) {
+      if (startsWith(s, w) && (s.back() == ']' || s.back() == '>')) {
+        auto inner = splitTopLevel(s.substr(w.size(), s.size() - w.size() - 1), ',');
+        s = trimView(inner.front());
+        break;
+      }
+    }
+    if (s == before) break;
+  }
+  // Type arguments are not part of the name (`List<T>`, `Map[K, V]` in Go generics).
+  size_t cut = s.find_first_of("<[");
+  if (cut == 0) return {};  // `[]T`, `[N]T`: an array, not a named type
+  if (cut != std::string_view::npos) {
+    if (s.substr(0, cut) == "map") return {};  // Go `map[K]V`
+    s = trimView(s.substr(0, cut));
+  }
+  if (!isQualifiedName(s)) return {};
+  return std::string(s);
+}
+
+std::string valueChain(std::string_view text) {
+  std::string_view s = trimView(text);
+  for (int guard = 0; guard < 6 && !s.empty(); ++guard) {
+    const std::string_view before = s;
+    for (std::string_view kw : {"await ", "yield ", "try! ", "try? ", "try "}) {
+      if (startsWith(s, kw)) s = trimView(s.substr(kw.size()));
+    }
+    while (!s.empty() && (s.front() == '&' || s.front() == '*')) s = trimView(s.substr(1));
+    if (startsWith(s, "mut ")) s = trimView(s.substr(4));
+    // Rust `?`, `!` (TypeScript / Kotlin non-null), Swift `!`.
+    while (!s.empty() && (s.back() == '?' || s.back() == '!')) s = trimView(s.substr(0, s.size() - 1));
+    if (s.size() >= 2 && s.front() == '(' && s.back() == ')') {
+      // `(x)` as a whole (not `(a)(b)`).
+      int depth = 0;
+      bool whole = true;
+      for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '(') ++depth;
+        else if (s[i] == ')' && --depth == 0 && i + 1 < s.size()) whole = false;
+      }
+      if (whole) s = trimView(s.substr(1, s.size() - 2));
+    }
+    if (s == before) break;
+  }
+  if (startsWith(s, "new ")) {
+    // `new T(...)`, `new pkg.T<A>(...)`: the type T.
+    std::string_view rest = trimView(s.substr(4));
+    size_t end = rest.find_first_of("(<[{");
+    std::string name = typeName(rest.substr(0, end));
+    if (name.empty()) return {};
+    return "{" + name + "}";
+  }
+  std::string compact = compactQualifier(s);
+  // Generic arguments of a call (`make<T>()`, `f::<T>()`) drop.
+  std::string out;
+  out.reserve(compact.size());
+  for (size_t i = 0; i < compact.size(); ++i) {
+    char c = compact[i];
+    if (c == '<') {
+      int depth = 0;
+      size_t j = i;
+      for (; j < compact.size(); ++j) {
+        if (compact[j] == '<') ++depth;
+        else if (compact[j] == '>' && --depth == 0) break;
+      }
+      if (j >= compact.size() || j + 1 >= compact.size() || compact[j + 1] != '(') return {};
+      if (out.size() >= 2 && out.compare(out.size() - 2, 2, "::") == 0) out.resize(out.size() - 2);
+      i = j;
+      continue;
+    }
+    if (c == ' ') continue;
+    out += c;
+  }
+  // A composite literal `T{...}` / `pkg.T{...}` (Go, Rust): the type T.
+  if (out.size() > 2 && out.compare(out.size() - 2, 2, "{}") == 0) {
+    std::string name = typeName(std::string_view(out).substr(0, out.size() - 2));
+    return name.empty() ? std::string() : "{" + name + "}";
+  }
+  // Otherwise a chain: a name, then `.name` / `::name` / `->name` / `?.name` / `()` steps.
+  std::string chain;
+  size_t i = 0;
+  if (out.empty() || !isIdentStart(out[0])) return {};
+  while (i < out.size()) {
+    char c = out[i];
+    if (isIdentChar(c)) {
+      chain += c;
+      ++i;
+    } else if (c == '(' && i + 1 < out.size() && out[i + 1] == ')') {
+      chain += "()";
+      i += 2;
+    } else if (c == '.' || (c == '?' && i + 1 < out.size() && out[i + 1] == '.')) {
+      i += c == '?' ? 2 : 1;
+      if (i >= out.size() || !isIdentStart(out[i])) return {};
+      chain += '.';
+    } else if (c == '-' && i + 1 < out.size() && out[i + 1] == '>') {
+      i += 2;
+      if (i >= out.size() || !isIdentStart(out[i])) return {};
+      chain += '.';
+    } else if (c == ':' && i + 1 < out.size() && out[i + 1] == ':') {
+      i += 2;
+      if (i >= out.size() || !isIdentStart(out[i])) return {};
+      chain += "::";
+    } else {
+      return {};  // an index, an operator, a literal: not a chain
+    }
+  }
+  return chain;
+}
+
+}  // namespace cg::lang

@@ -20,6 +20,17 @@ std::pair<std::string, std::string> splitQualified(std::string_view text);
 // A receiver as written can be a whole expression (a chained call over a function literal):
 // argument lists collapse to "()", whitespace is normalised, and the result is capped.
 std::string compactQualifier(std::string_view text);
+// The name of the type a declaration writes, as a type expression's head: pointers, references,
+// `const`, nullability (`T?`, `T | None`, `Optional[T]`), smart pointers and type arguments
+// dropped: `*pkg.Server` → "pkg.Server", `List<Item>` → "List", `Optional["Env"]` → "Env".
+// "" when the text names no single type (`[]T`, `map[K]V`, `A | B`, a function type).
+std::string typeName(std::string_view text);
+// The value an initialiser computes, as a type expression (docs/captures.md, `@value`):
+// `new T(...)` and `T{...}` → "{T}"; a chain of names, members and calls → the chain with
+// argument lists emptied and `->`/`?.` written `.` (`NewServer(cfg).store` →
+// "NewServer().store", `await this.repo.find(id)` → "this.repo.find()"); "" for anything else
+// (an index, an operator, a literal).
+std::string valueChain(std::string_view text);
 // Removes one pair of surrounding quotes ("x", 'x', `x`, <x>).
 std::string stripQuotes(std::string text);
 // Cuts `s` to at most maxBytes without splitting a UTF-8 sequence, adding "…" when cut.

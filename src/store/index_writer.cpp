@@ -61,11 +61,11 @@ struct IndexWriter::Impl {
         insertSymbol(db,
                      "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
                      "start_col, end_line, end_col, signature, visibility, doc, complexity, "
-                     "is_test, parent_id) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+                     "is_test, parent_id, type_expr) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         updateSymbol(db,
                      "UPDATE symbols SET name=?, qualified_name=?, kind=?, start_line=?, "
                      "start_col=?, end_line=?, end_col=?, signature=?, visibility=?, doc=?, "
-                     "complexity=?, is_test=? WHERE id=?"),
+                     "complexity=?, is_test=?, type_expr=? WHERE id=?"),
         setParent(db, "UPDATE symbols SET parent_id=? WHERE id=?"),
         deleteSymbol(db, "DELETE FROM symbols WHERE id=?"),
         unbindTargets(db, "UPDATE refs SET target_id=NULL, confidence=0 WHERE target_id=?"),
@@ -74,7 +74,7 @@ struct IndexWriter::Impl {
         deleteRefsOfFile(db, "DELETE FROM refs WHERE file_id=?"),
         insertRef(db,
                   "INSERT INTO refs(file_id, source_id, kind, name, qualifier, module, alias, "
-                  "line, col, target_id, confidence) VALUES(?,?,?,?,?,?,?,?,?,?,?)"),
+                  "line, col, target_id, confidence, receiver) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)"),
         deleteDocument(db, "DELETE FROM documents WHERE file_id=?"),
         deleteMentions(db, "DELETE FROM doc_mentions WHERE file_id=?"),
         insertDocument(db, "INSERT INTO documents(file_id, title) VALUES(?,?)"),
@@ -95,7 +95,7 @@ struct IndexWriter::Impl {
                 "end_line FROM symbols WHERE id=?"),
         importsOfFile(db,
                       "SELECT id, file_id, coalesce(source_id, 0), kind, name, qualifier, module, "
-                      "alias FROM refs WHERE file_id=? AND kind='imports'"),
+                      "alias, receiver FROM refs WHERE file_id=? AND kind='imports'"),
         bases(db,
               "SELECT target_id FROM refs WHERE source_id=? AND kind IN ('extends','implements') "
               "AND target_id IS NOT NULL"),
@@ -105,6 +105,7 @@ struct IndexWriter::Impl {
         applyUpdate(db,
                     "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=?, "
                     "dropped=0 WHERE id=?"),
+        typeOfSymbol(db, "SELECT type_expr FROM symbols WHERE id=?"),
         applyDrop(db,
                   "UPDATE refs SET target_id=NULL, target_file_id=NULL, confidence=0, "
                   "candidates=0, dropped=1 WHERE id=?") {}
@@ -113,7 +114,7 @@ struct IndexWriter::Impl {
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
       deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
       unbindFileTargets, touch, allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, members,
-      applyUpdate, applyDrop;
+      applyUpdate, typeOfSymbol, applyDrop;
 };
 
 IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
@@ -200,6 +201,7 @@ PendingRef readRef(Statement& s) {
   r.qualifier = s.text(5);
   r.module = s.text(6);
   r.alias = s.text(7);
+  r.receiver = s.text(8);
   return r;
 }
 }  // namespace
@@ -256,7 +258,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
       I.updateSymbol.bind(1, s.name).bind(2, s.qualifiedName).bind(3, kind).bind(4, s.range.line)
           .bind(5, s.range.column).bind(6, s.range.endLine).bind(7, s.range.endColumn)
           .bind(8, s.signature).bind(9, vis).bind(10, s.doc).bind(11, s.complexity)
-          .bind(12, s.isTest ? 1 : 0).bind(13, ids[i]);
+          .bind(12, s.isTest ? 1 : 0).bind(13, s.typeExpr).bind(14, ids[i]);
       if (auto st = I.updateSymbol.run(); !st) return st.error();
       old.erase(it);
     } else {
@@ -267,6 +269,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
       // A parent written before its member is set now; the others in the pass below.
       const int32_t p = i < f.parents.size() ? f.parents[i] : -1;
       I.insertSymbol.bindOptional(15, p >= 0 && static_cast<size_t>(p) < i ? ids[p] : 0);
+      I.insertSymbol.bind(16, s.typeExpr);
       if (auto st = I.insertSymbol.run(); !st) return st.error();
       if (p < 0 || static_cast<size_t>(p) < i) parentSet[i] = true;
       ids[i] = sqlite3_last_insert_rowid(db_.handle());
@@ -306,13 +309,14 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     const auto& s = f.symbols[i];
     I.insertRef.bind(1, fileId).bind(2, ids[p]).bind(3, "contains").bind(4, s.name).bind(5, "")
         .bind(6, "").bind(7, "").bind(8, s.range.line).bind(9, s.range.column).bind(10, ids[i])
-        .bind(11, 1.0);
+        .bind(11, 1.0).bind(12, "");
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
   for (const auto& r : f.refs) {
     I.insertRef.bind(1, fileId).bindOptional(2, r.sourceIndex >= 0 ? ids[r.sourceIndex] : 0)
         .bind(3, model::toString(r.kind)).bind(4, r.name).bind(5, r.qualifier).bind(6, r.module)
-        .bind(7, r.alias).bind(8, r.line).bind(9, r.column).bindNull(10).bind(11, 0.0);
+        .bind(7, r.alias).bind(8, r.line).bind(9, r.column).bindNull(10).bind(11, 0.0)
+        .bind(12, r.receiver);
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
 
@@ -460,6 +464,17 @@ Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
   return d;
 }
 
+Expected<std::string> IndexWriter::typeExpr(int64_t id) {
+  auto& s = impl_->typeOfSymbol;
+  s.bind(1, id);
+  std::string out;
+  if (s.step()) out = s.text(0);
+  const bool failed = s.failed();
+  s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
+  return out;
+}
+
 Expected<std::vector<PendingRef>> IndexWriter::importsOf(int64_t fileId) {
   std::vector<PendingRef> out;
   auto& s = impl_->importsOfFile;
@@ -499,7 +514,7 @@ Expected<std::vector<PendingRef>> IndexWriter::refsPage(RefPage which, int64_t a
   std::vector<PendingRef> out;
   Statement s(db_.handle(),
               std::string("SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, "
-                          "r.qualifier, r.module, r.alias FROM refs r WHERE ") +
+                          "r.qualifier, r.module, r.alias, r.receiver FROM refs r WHERE ") +
                   (which == RefPage::kInheritance
                        ? "r.kind IN ('extends', 'implements')"
                        : "r.kind NOT IN ('contains', 'extends', 'implements')") +
@@ -520,7 +535,7 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
   std::vector<PendingRef> out;
   const char* cols =
       "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
-      "r.alias FROM refs r ";
+      "r.alias, r.receiver FROM refs r ";
   if (all) {
     Statement s(db_.handle(), std::string(cols) + "WHERE r.kind <> 'contains' ORDER BY r.file_id, r.id");
     while (s.step()) out.push_back(readRef(s));

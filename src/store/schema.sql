@@ -42,6 +42,8 @@ CREATE TABLE IF NOT EXISTS symbols (
   complexity     INTEGER NOT NULL,
   is_test        INTEGER NOT NULL,
   parent_id      INTEGER,                  -- enclosing symbol, NULL at top level
+  type_expr      TEXT NOT NULL DEFAULT '', -- declared type of its value / result: "{T}" or a value
+                                           -- chain ("NewT()", "{T}.field"); docs/captures.md
   pagerank       REAL NOT NULL DEFAULT 0,  -- raw PageRank score, sums to 1 (analytics; warm start)
   centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1] (analytics)
   community_id   INTEGER NOT NULL DEFAULT 0, -- communities.id, 0 = none yet (analytics)
@@ -75,6 +77,7 @@ CREATE TABLE IF NOT EXISTS refs (
   qualifier      TEXT NOT NULL DEFAULT '',
   module         TEXT NOT NULL DEFAULT '', -- imports: module as written
   alias          TEXT NOT NULL DEFAULT '', -- imports: local binding
+  receiver       TEXT NOT NULL DEFAULT '', -- calls on a local value: the receiver's type expression
   line           INTEGER NOT NULL,
   col            INTEGER NOT NULL,
   target_id      INTEGER,                  -- resolved symbol; NULL = unresolved

@@ -15,7 +15,7 @@ classifies it:
                  GOOS/GOARCH, a _test.go file); a wrong binding too
     unresolved   no edge (the reference has no target)
     missing      the index holds no reference at that site
-  site whose target is library code:
+  site whose target is library code (or lies in a file the index skips by rule: vendor/):
     false_lib    bound to a definition of the tree (a false edge)
     unbound      no edge (right)
 
@@ -65,7 +65,7 @@ def load_index(db_path):
         refs[(paths.get(fid, ""), line, name)].append((col, target, conf, cands))
         if target is not None:
             total_edges += 1
-    return symbols, refs, total_edges
+    return symbols, refs, total_edges, set(paths.values())
 
 
 def is_right(symbols, sym_id, target):
@@ -90,13 +90,20 @@ def describe(symbols, sym_id):
     return f"{s[0]}:{s[4]} {s[2]} ({s[3]})" if s else f"#{sym_id}"
 
 
-def compare(header, sites, symbols, refs):
+def compare(header, sites, symbols, refs, indexed):
     checked = set(header.get("files", []))
     counts = collections.Counter()
     shapes = collections.defaultdict(collections.Counter)
     by_conf = collections.defaultdict(collections.Counter)
     examples = collections.defaultdict(list)
     for site in sites:
+        # The index skips some folders by rule (vendor/, node_modules/, hidden folders): a site
+        # in a file it does not hold is not judged, and a target in one is library code to it.
+        if site["file"] not in indexed:
+            counts["not_indexed"] += 1
+            continue
+        if site.get("target") is not None and site["target"]["file"] not in indexed:
+            site = dict(site, target=None)
         key = (site["file"], site["line"], site["name"])
         cands = refs.get(key)
         target = site.get("target")
@@ -148,12 +155,13 @@ def main():
     ap.add_argument("--files-only", action="store_true")
     args = ap.parse_args()
     header, sites = load_oracle(args.oracle)
-    symbols, refs, total_edges = load_index(args.db)
-    counts, shapes, by_conf, examples = compare(header, sites, symbols, refs)
+    symbols, refs, total_edges, indexed = load_index(args.db)
+    counts, shapes, by_conf, examples = compare(header, sites, symbols, refs, indexed)
     edges = counts["edges"]
     summary = {
         "oracle": header.get("oracle"), "language": header.get("language"), "root": header.get("root"),
-        "sites": len(sites), "internal": counts["internal"], "external": counts["external"],
+        "sites": len(sites) - counts["not_indexed"], "not_indexed": counts["not_indexed"],
+        "internal": counts["internal"], "external": counts["external"],
         "right": counts["right"], "wrong": counts["wrong"], "other_build": counts["other_build"],
         "unresolved": counts["unresolved"], "missing": counts["missing"],
         "false_lib": counts["false_lib"], "call_edges_judged": edges, "call_edges_in_index": total_edges,
@@ -175,7 +183,8 @@ def main():
         return
     s = summary
     print(f"{s['oracle']} ({s['language']}) on {s['root']}")
-    print(f"  sites judged {s['sites']}: in the tree {s['internal']}, library {s['external']}")
+    print(f"  sites judged {s['sites']}: in the tree {s['internal']}, library {s['external']}"
+          f" (not judged: {s['not_indexed']} in files the index skips by rule, e.g. vendor/)")
     print(f"  recall {s['recall']}%  (right {s['right']}, wrong {s['wrong']}, other build {s['other_build']}, "
           f"unresolved {s['unresolved']}, no reference {s['missing']})")
     print(f"  call edges at judged sites {edges} (index: {total_edges}): wrong {s['wrong_pct']}%, "

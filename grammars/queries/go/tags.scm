@@ -29,15 +29,18 @@
         (pointer_type (parenthesized_type (type_identifier) @container))
       ]))
   name: (field_identifier) @name
+  result: (_)? @type
   body: (block)? @body) @definition.method
 ; --- methods whose receiver names no local type (invalid code, e.g. `func (time.Time) M()`)
 (method_declaration
   name: (field_identifier) @name
+  result: (_)? @type
   body: (block)? @body) @definition.method
 
-; --- functions
+; --- functions (`@type`: the result type; of several results, the first)
 (function_declaration
   name: (identifier) @name
+  result: (_)? @type
   body: (block)? @body) @definition.function
 
 ; --- struct types (`type S struct {...}`, `type S = struct {...}`, also generic and local
@@ -64,17 +67,17 @@
 
 ; --- other named types (`type N int`, `type F func()`) and aliases (`type A = B`)
 ((type_declaration
-  . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name)] .) @_decl @definition.type
+  . [(type_spec name: (type_identifier) @name) (type_alias name: (type_identifier) @name type: (_) @type)] .) @_decl @definition.type
   (#not-match? @_decl "^type\\s*[(]"))
 [
   (type_spec name: (type_identifier) @name)
-  (type_alias name: (type_identifier) @name)
+  (type_alias name: (type_identifier) @name type: (_) @type)
 ] @definition.type
 
 ; --- interface method specifications (`Read(p []byte) (int, error)`) of named interface types
 [
-  (type_spec type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))
-  (type_alias type: (interface_type (method_elem name: (field_identifier) @name) @definition.method))
+  (type_spec type: (interface_type (method_elem name: (field_identifier) @name result: (_)? @type) @definition.method))
+  (type_alias type: (interface_type (method_elem name: (field_identifier) @name result: (_)? @type) @definition.method))
 ]
 
 ; --- struct fields of named struct types (`type S struct`, `type S = struct`) and of anonymous
@@ -82,22 +85,22 @@
 ;     declaration (`X, Y int`) are one field each (the name is the node)
 [
   (type_spec type: (struct_type (field_declaration_list [
-    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
-    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier) type: (_) @type)
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field type: (_) @type)])))
   (type_alias type: (struct_type (field_declaration_list [
-    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
-    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier) type: (_) @type)
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field type: (_) @type)])))
   (field_declaration type: (struct_type (field_declaration_list [
-    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier))
-    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field)])))
+    (field_declaration name: (field_identifier) @name @definition.field name: (field_identifier) type: (_) @type)
+    (field_declaration name: (field_identifier) name: (field_identifier) @name @definition.field type: (_) @type)])))
 ]
 [
   (type_spec type: (struct_type (field_declaration_list
-    (field_declaration name: (field_identifier) @name) @definition.field)))
+    (field_declaration name: (field_identifier) @name type: (_) @type) @definition.field)))
   (type_alias type: (struct_type (field_declaration_list
-    (field_declaration name: (field_identifier) @name) @definition.field)))
+    (field_declaration name: (field_identifier) @name type: (_) @type) @definition.field)))
   (field_declaration type: (struct_type (field_declaration_list
-    (field_declaration name: (field_identifier) @name) @definition.field)))
+    (field_declaration name: (field_identifier) @name type: (_) @type) @definition.field)))
 ]
 
 ; --- package-level constants (`const C = 1`, `const ( A = iota; B )`): several names in one
@@ -132,12 +135,38 @@
   (#not-eq? @name "_"))
 (source_file
   (var_declaration
-    . (var_spec . (identifier) @name) .) @definition.variable
+    . (var_spec . (identifier) @name type: (_)? @type value: (expression_list . (_) @value)?) .) @definition.variable
   (#not-eq? @name "_"))
 (source_file
   (var_declaration
-    (var_spec_list (var_spec . (identifier) @name) @definition.variable))
+    (var_spec_list (var_spec . (identifier) @name type: (_)? @type value: (expression_list . (_) @value)?) @definition.variable))
   (#not-eq? @name "_"))
+
+; ============================================================================================
+; Local bindings: what the declarations of parameters and locals say their types are
+; ============================================================================================
+
+; --- parameters and receivers (`s Store`, `a, b *T`), `var x T`
+(parameter_declaration name: (identifier) @name type: (_) @type) @binding
+(var_spec name: (identifier) @name type: (_) @type) @binding
+; --- `v := x.(T)`, `v, ok := x.(T)`; `p := new(T)`; then any initialiser (`T{}`, `&T{}`,
+;     `NewT()`, `pkg.NewT()`, `x.field`, `x.Method()`): the first name takes the first value
+(short_var_declaration
+  left: (expression_list . (identifier) @name)
+  right: (expression_list . (type_assertion_expression type: (_) @type))) @binding
+(short_var_declaration
+  left: (expression_list . (identifier) @name)
+  right: (expression_list . (call_expression
+    function: (identifier) @_new
+    arguments: (argument_list . (_) @type)))
+  (#eq? @_new "new")) @binding
+(short_var_declaration
+  left: (expression_list . (identifier) @name)
+  right: (expression_list . (_) @value)) @binding
+(var_spec
+  name: (identifier) @name
+  !type
+  value: (expression_list . (_) @value)) @binding
 
 ; ============================================================================================
 ; References

@@ -30,6 +30,10 @@ struct ExtractedSymbol {
   std::string doc;
   uint32_t complexity = 1;
   int32_t parent = -1;  // index into ExtractedFile::symbols; -1 = top level
+  // The type of the value it holds (a field, variable, property) or returns (a function,
+  // method), as a type expression: "{T}" (a type named T, resolved where the symbol is
+  // written), or a value chain ("NewT()", "cfg.store", "{T}.make()"); "" when not written.
+  std::string typeExpr;
 };
 
 struct ExtractedRef {
@@ -43,6 +47,10 @@ struct ExtractedRef {
   // and the local name it is bound to (alias), when any.
   std::string module;
   std::string alias;
+  // A call on a local value: the receiver's type expression (ExtractedSymbol::typeExpr's form),
+  // the qualifier's first name replaced by what its declaration says (a parameter's type, a
+  // local's initialiser): `s.store.Get()` with `s *Server` → "{Server}.store". "" otherwise.
+  std::string receiver;
 };
 
 struct ExtractedFile {

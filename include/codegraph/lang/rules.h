@@ -31,8 +31,10 @@ enum class Evidence : uint8_t {
   kUniqueBare,      // a bare name defined once in the repository, no import or scope evidence
   kUniqueReceiver,  // `x.m()` with x of unknown type, `m` defined once in the repository
   kModuleMember,    // `pkg.x.m()`, x a value of the module pkg (type unknown): the module's only m
+  kReceiverType,    // `x.m()`, `a.b.m()`, `f().m()`: a member of the receiver's type, as the
+                    // declarations on the way write it (parameter, variable, field, result type)
 };
-inline constexpr int kEvidenceLevels = 8;
+inline constexpr int kEvidenceLevels = 9;
 
 // A set of words written as one space-separated string literal: the languages' lists stay data
 // (extend them by adding words). The words are views into the literal, which has static storage.
@@ -80,7 +82,7 @@ struct Rules {
 
   // ---- confidence of each kind of evidence, measured against a type checker ----
   // 0 = that evidence makes no edge in this language (its measured precision is below 0.5).
-  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6};
+  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 0.95};
 
   // ---- names that are the language's own ----
   // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).

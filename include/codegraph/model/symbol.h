@@ -94,6 +94,9 @@ struct Symbol {
   uint32_t complexity = 1;
   bool isTest = false;
   int64_t parentId = 0;  // 0 = top level
+  // The declared type of the value it holds or returns, as a type expression
+  // (lang::ExtractedSymbol::typeExpr); "" when not written.
+  std::string typeExpr;
   double centrality = 0;      // PageRank percentile in [0,1] (1 = most central)
   int64_t communityId = 0;    // 0 = not yet computed
   double complexityRank = 0;  // complexity percentile among callables in [0,1]

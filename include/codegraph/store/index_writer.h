@@ -24,6 +24,7 @@ struct RefRecord {
   model::RefKind kind = model::RefKind::kCalls;
   int32_t sourceIndex = -1;  // index into FileRecord::symbols; -1 = top level
   std::string name, qualifier, module, alias;
+  std::string receiver;  // a call on a local: the receiver's type expression (refs.receiver)
   uint32_t line = 0, column = 0;
 };
 
@@ -72,6 +73,7 @@ struct PendingRef {
   int64_t sourceId = 0;
   model::RefKind kind = model::RefKind::kCalls;
   std::string name, qualifier, module, alias;
+  std::string receiver;  // refs.receiver: the type expression of a local receiver, else ""
 };
 
 // Which references a page of refsPage() holds.
@@ -146,6 +148,8 @@ class IndexWriter {
   // `flags`) are never read.
   Expected<std::vector<DefinitionRow>> valueDefinitionsNamed(const std::string& name);
   Expected<DefinitionRow> definition(int64_t id);
+  // A symbol's declared type expression (symbols.type_expr; "" when none or no such symbol).
+  Expected<std::string> typeExpr(int64_t id);
   Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
   // Resolved `extends` targets of a symbol (for lookups in base classes).
   Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
