@@ -807,8 +807,7 @@ struct Resolver::Impl {
       return r.drop = true, r;
     // No definition the reference could bind to (where calls may name a constant holding a
     // function, a bare call goes on to look for one).
-    if (cands.empty() &&
-        !(rules.valuesAreCallable && ref.kind == RefKind::kCalls && ref.qualifier.empty())) {
+    if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls)) {
       r.drop = valueRef;
       return r;
     }

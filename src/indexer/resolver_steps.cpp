@@ -192,6 +192,18 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
         if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
       }
   }
+  // `ns.make()`, `new ns.Thing()` where the language calls values: a module-level value of the
+  // module the qualifier imports (`import * as ns`).
+  if (found.empty() && rules.valuesAreCallable && ref.kind == RefKind::kCalls) {
+    for (const auto& b : bindings(ref.fileId)) {
+      if (b.local != ref.qualifier || b.files.empty() || !b.symbolName.empty()) continue;
+      PendingRef bare = ref;
+      bare.qualifier.clear();
+      std::vector<int64_t> scratch;
+      for (const DefinitionRow* d : calledValues(bare, rules, reexportClosure(b.files, ref.name, scratch)))
+        if (std::find(found.begin(), found.end(), d) == found.end()) found.push_back(d);
+    }
+  }
   // Conditional aliases (posixpath or ntpath as path): the first, at a qualified level.
   if (!found.empty())
     return pick(ref.id, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope, rules,

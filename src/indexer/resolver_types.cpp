@@ -31,7 +31,7 @@ std::string chainOf(const std::string& qualifier) {
     } else if (c == '?' && i + 1 < qualifier.size() && qualifier[i + 1] == '.') {
       out += '.';
       ++i;
-    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' ||
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '#' || c == '.' ||
                c == ':' || c == '(' || c == ')' || static_cast<unsigned char>(c) >= 0x80) {
       out += c;
     } else if (c == '!') {
@@ -212,7 +212,9 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     const size_t headEnd = nameEnd(te, 0);
     const std::string head = te.substr(0, headEnd);
     i = headEnd;
-    if (isCurrentObject(head) && !called(i)) {
+    if (isCurrentObject(head)) {
+      // `self.x`, and `cls()` in a class method: an instance of the enclosing class.
+      if (called(i)) i += 2;
       if (const DefinitionRow* cls = sourceId ? enclosingClass(sourceId) : nullptr)
         cur.push_back(cls);
     } else if (head == "super") {
@@ -295,6 +297,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
 std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   const PendingRef& ref = look.ref;
   if (ref.kind != RefKind::kCalls) return std::nullopt;
+  // "?": a local whose type no declaration says.
+  if (ref.receiver == "?") return std::nullopt;
   const std::string te = ref.receiver.empty() ? chainOf(ref.qualifier) : ref.receiver;
   if (te.empty()) return std::nullopt;
   // A bare qualifier without a receiver type from the extractor names a package, a module, a

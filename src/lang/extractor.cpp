@@ -380,7 +380,6 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       }
     }
     if (role.role == CaptureRole::kBinding) {
-      if (!def.hasType && !def.hasValue) continue;
       std::sort(names.begin(), names.end(), [](TSNode a, TSNode b) {
         return ts_node_start_byte(a) < ts_node_start_byte(b);
       });
@@ -661,8 +660,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       const uint32_t start = ts_node_start_byte(b.name);
       if (start == lastStart) continue;
       lastStart = start;
+      // A local whose type no declaration says ("?") still hides the names outside it.
       std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source);
-      if (te.empty()) continue;
+      if (te.empty()) te = "?";
       localsByName[std::string(nodeText(b.name, source))].push_back(
           {start, enclosingSymbol(start), std::move(te)});
     }
@@ -681,10 +681,11 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   };
   // A type expression with its first name, when that is a local, replaced by the local's own
   // (recursively, a few levels): `x.store` where `x := NewServer()` → "NewServer().store".
-  // "" when the first name is a local whose type no declaration says.
+  // "?" when the first name is a local whose type no declaration says.
   auto substituteLocals = [&](std::string te, int32_t scope, uint32_t at) -> std::string {
     for (int depth = 0; depth < 4; ++depth) {
-      if (te.empty() || te[0] == '{') return te;
+      if (te.empty() || te[0] == '{' || te == "?") return te;
+      if (te[0] == '?') return "?";
       const size_t headEnd = std::min(te.find_first_of(".(:"), te.size());
       const std::string head = te.substr(0, headEnd);
       const Local* local = findLocal(head, scope, at);
@@ -693,8 +694,16 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       scope = local->scope;
       at = local->byte;
     }
-    return {};
+    return "?";
   };
+  // A definition's initialiser that names a local (`self.env = env` in a constructor): the
+  // local's type expression.
+  for (size_t i = 0; i < out.symbols.size(); ++i) {
+    std::string& te = out.symbols[i].typeExpr;
+    if (te.empty() || te[0] == '{') continue;
+    te = substituteLocals(te, rangeParent[i], out.symbols[i].startByte);
+    if (te == "?") te.clear();
+  }
 
   for (const auto& b : branches) {
     int32_t s = enclosingSymbol(b.byte);
@@ -753,11 +762,13 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     TSNode at = r.hasName ? r.name : r.site;
     ExtractedRef e;
     e.kind = r.kind;
+    std::string rawQualifier;  // as written, argument lists and all
     if (r.hasName) {
       std::string text = normalizeSpace(std::string(nodeText(r.name, source)));
       auto [prefix, last] = splitQualified(text);
       e.name = last;
-      e.qualifier = compactQualifier(r.qualifier.empty() ? prefix : r.qualifier);
+      rawQualifier = r.qualifier.empty() ? prefix : r.qualifier;
+      e.qualifier = compactQualifier(rawQualifier);
       if (e.name.empty()) continue;
       if (e.kind == RefKind::kAccesses && !r.qualifier.empty()) {
         if (calleeStarts.count(ts_node_start_byte(r.name))) continue;
@@ -784,11 +795,14 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       }
     }
     // A call on a local value: its type as the local's declaration says.
-    if (e.kind == RefKind::kCalls && !e.qualifier.empty() && !localsByName.empty() &&
-        e.qualifier != "self") {
-      std::string chain = valueChain(e.qualifier);
-      std::string typed = substituteLocals(chain, e.source, ts_node_start_byte(at));
-      if (!typed.empty() && typed != chain) e.receiver = std::move(typed);
+    if (e.kind == RefKind::kCalls && !e.qualifier.empty() && e.qualifier != "self") {
+      std::string typed = substituteLocals(valueChain(normalizeSpace(rawQualifier)), e.source,
+                                           ts_node_start_byte(at));
+      // Kept when it says more than the qualifier as written (`a->b` is `a.b`).
+      std::string written = e.qualifier;
+      for (size_t k; (k = written.find("->")) != std::string::npos;) written.replace(k, 2, ".");
+      for (size_t k; (k = written.find("?.")) != std::string::npos;) written.replace(k, 2, ".");
+      if (!typed.empty() && typed != written) e.receiver = std::move(typed);
     }
     // A definition's own name is not a reference to itself.
     if (e.source >= 0 && e.kind != RefKind::kImports && r.hasName) {

@@ -137,7 +137,7 @@ namespace cg::lang {
 namespace {
 
 bool isIdentStart(char c) {
-  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '#' ||
          static_cast<unsigned char>(c) >= 0x80;
 }
 bool isIdentChar(char c) {
@@ -261,6 +261,24 @@ std::string typeName(std::string_view text) {
   return std::string(s);
 }
 
+// The index of the bracket that closes the one at `open` (same kind), or npos.
+static size_t matching(std::string_view s, size_t open) {
+  const char o = s[open];
+  const char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '"' || s[i] == '\'' || s[i] == '`') {
+      const char q = s[i];
+      for (++i; i < s.size() && s[i] != q; ++i)
+        if (s[i] == '\\') ++i;
+      continue;
+    }
+    if (s[i] == o) ++depth;
+    else if (s[i] == c && --depth == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
 std::string valueChain(std::string_view text) {
   std::string_view s = trimView(text);
   for (int guard = 0; guard < 6 && !s.empty(); ++guard) {
@@ -272,75 +290,146 @@ std::string valueChain(std::string_view text) {
     if (startsWith(s, "mut ")) s = trimView(s.substr(4));
     // Rust `?`, `!` (TypeScript / Kotlin non-null), Swift `!`.
     while (!s.empty() && (s.back() == '?' || s.back() == '!')) s = trimView(s.substr(0, s.size() - 1));
-    if (s.size() >= 2 && s.front() == '(' && s.back() == ')') {
-      // `(x)` as a whole (not `(a)(b)`).
-      int depth = 0;
-      bool whole = true;
-      for (size_t i = 0; i < s.size(); ++i) {
-        if (s[i] == '(') ++depth;
-        else if (s[i] == ')' && --depth == 0 && i + 1 < s.size()) whole = false;
-      }
-      if (whole) s = trimView(s.substr(1, s.size() - 2));
-    }
+    if (!s.empty() && s.front() == '(' && matching(s, 0) == s.size() - 1)
+      s = trimView(s.substr(1, s.size() - 2));  // `(x)` as a whole
     if (s == before) break;
   }
-  if (startsWith(s, "new ")) {
-    // `new T(...)`, `new pkg.T<A>(...)`: the type T.
+  if (s.empty() || s.size() > 1000) return {};
+  // A conditional `c ? a : b`: its branches have one type; the first branch that says it.
+  {
+    int depth = 0;
+    size_t question = std::string_view::npos, colon = std::string_view::npos;
+    for (size_t k = 0; k < s.size(); ++k) {
+      const char c = s[k];
+      if (c == '(' || c == '[' || c == '{') ++depth;
+      else if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+      else if (depth == 0 && c == '?' && question == std::string_view::npos && k + 1 < s.size() &&
+               s[k + 1] != '.' && s[k + 1] != '?' && k > 0 && s[k - 1] == ' ')
+        question = k;
+      else if (depth == 0 && c == ':' && question != std::string_view::npos && k + 1 < s.size() &&
+               s[k + 1] == ' ' && s[k - 1] == ' ') {
+        colon = k;
+        break;
+      }
+    }
+    if (colon != std::string_view::npos) {
+      std::string te = valueChain(s.substr(question + 1, colon - question - 1));
+      return te.empty() ? valueChain(s.substr(colon + 1)) : te;
+    }
+  }
+  std::string out;  // the expression with argument lists emptied
+  size_t i = 0;
+  // A leading construct whose type is written: `new T(...)`, Go `new(T)`, a cast `(x as T)`,
+  // `((T) x)`, a parenthesised expression.
+  if (startsWith(s, "new(")) {
+    const size_t close = matching(s, 3);
+    if (close == std::string_view::npos) return {};
+    const std::string name = typeName(s.substr(4, close - 4));
+    if (name.empty()) return {};
+    out = "{" + name + "}";
+    i = close + 1;
+  } else if (startsWith(s, "new ")) {
     std::string_view rest = trimView(s.substr(4));
     size_t end = rest.find_first_of("(<[{");
-    std::string name = typeName(rest.substr(0, end));
+    const std::string name = typeName(rest.substr(0, end));
     if (name.empty()) return {};
-    return "{" + name + "}";
+    out = "{" + name + "}";
+    size_t at = end;
+    if (at != std::string_view::npos && rest[at] == '<') at = matching(rest, at) + 1;
+    if (at != std::string_view::npos && at < rest.size() && rest[at] == '(') at = matching(rest, at);
+    if (at == std::string_view::npos) return {};
+    s = rest;
+    i = at < rest.size() && rest[at] == ')' ? at + 1 : at;
+  } else if (s.front() == '(') {
+    const size_t close = matching(s, 0);
+    if (close == std::string_view::npos) return {};
+    std::string_view inner = trimView(s.substr(1, close - 1));
+    const size_t as = inner.rfind(" as ");
+    if (as != std::string_view::npos) {
+      const std::string name = typeName(inner.substr(as + 4));
+      if (name.empty()) return {};
+      out = "{" + name + "}";
+    } else if (!inner.empty() && inner.front() == '(') {
+      const size_t castEnd = matching(inner, 0);
+      if (castEnd == std::string_view::npos) return {};
+      const std::string name = typeName(inner.substr(1, castEnd - 1));
+      if (name.empty()) return {};
+      out = "{" + name + "}";
+    } else {
+      out = valueChain(inner);
+      if (out.empty()) return {};
+    }
+    i = close + 1;
   }
-  std::string compact = compactQualifier(s);
-  // Generic arguments of a call (`make<T>()`, `f::<T>()`) drop.
-  std::string out;
-  out.reserve(compact.size());
-  for (size_t i = 0; i < compact.size(); ++i) {
-    char c = compact[i];
-    if (c == '<') {
-      int depth = 0;
-      size_t j = i;
-      for (; j < compact.size(); ++j) {
-        if (compact[j] == '<') ++depth;
-        else if (compact[j] == '>' && --depth == 0) break;
-      }
-      if (j >= compact.size() || j + 1 >= compact.size() || compact[j + 1] != '(') return {};
-      if (out.size() >= 2 && out.compare(out.size() - 2, 2, "::") == 0) out.resize(out.size() - 2);
-      i = j;
+  for (; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == ' ' || c == '\n' || c == '\t') continue;
+    if (c == '.' && i + 1 < s.size() && s[i + 1] == '(') {
+      // A type assertion `x.(T)`: the value is a T.
+      const size_t close = matching(s, i + 1);
+      if (close == std::string_view::npos) return {};
+      const std::string name = typeName(s.substr(i + 2, close - i - 2));
+      if (name.empty()) return {};
+      out = "{" + name + "}";
+      i = close;
       continue;
     }
-    if (c == ' ') continue;
+    if (c == '(' || c == '[' || c == '{') {
+      const size_t close = matching(s, i);
+      if (close == std::string_view::npos) return {};
+      out += c;
+      out += s[close];
+      i = close;
+      continue;
+    }
+    if (c == '<') {
+      // Type arguments of a call (`make<T>()`, `f::<T>()`): dropped.
+      const size_t close = matching(s, i);
+      if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != '(') return {};
+      if (out.size() >= 2 && out.compare(out.size() - 2, 2, "::") == 0) out.resize(out.size() - 2);
+      i = close;
+      continue;
+    }
     out += c;
   }
   // A composite literal `T{...}` / `pkg.T{...}` (Go, Rust): the type T.
-  if (out.size() > 2 && out.compare(out.size() - 2, 2, "{}") == 0) {
+  if (out.size() > 2 && out.front() != '{' && out.compare(out.size() - 2, 2, "{}") == 0) {
     std::string name = typeName(std::string_view(out).substr(0, out.size() - 2));
     return name.empty() ? std::string() : "{" + name + "}";
   }
-  // Otherwise a chain: a name, then `.name` / `::name` / `->name` / `?.name` / `()` steps.
+  // Otherwise a chain: a name or "{T}", then `.name` / `::name` / `->name` / `?.name` / `()`.
   std::string chain;
-  size_t i = 0;
-  if (out.empty() || !isIdentStart(out[0])) return {};
-  while (i < out.size()) {
-    char c = out[i];
+  size_t k = 0;
+  if (out.empty()) return {};
+  if (out[0] == '{') {
+    const size_t close = out.find('}');
+    if (close == std::string::npos) return {};
+    chain = out.substr(0, close + 1);
+    k = close + 1;
+  } else if (!isIdentStart(out[0])) {
+    return {};
+  }
+  while (k < out.size()) {
+    const char c = out[k];
     if (isIdentChar(c)) {
       chain += c;
-      ++i;
-    } else if (c == '(' && i + 1 < out.size() && out[i + 1] == ')') {
+      ++k;
+    } else if (c == '(' && k + 1 < out.size() && out[k + 1] == ')') {
       chain += "()";
-      i += 2;
-    } else if (c == '.' || (c == '?' && i + 1 < out.size() && out[i + 1] == '.')) {
-      i += c == '?' ? 2 : 1;
-      if (i >= out.size() || !isIdentStart(out[i])) return {};
+      k += 2;
+    } else if (c == '.' || (c == '?' && k + 1 < out.size() && out[k + 1] == '.')) {
+      k += c == '?' ? 2 : 1;
+      if (k >= out.size() || !isIdentStart(out[k])) return {};
       chain += '.';
-    } else if (c == '-' && i + 1 < out.size() && out[i + 1] == '>') {
-      i += 2;
-      if (i >= out.size() || !isIdentStart(out[i])) return {};
+    } else if (c == '!' ) {
+      ++k;  // a non-null assertion inside a chain
+    } else if (c == '-' && k + 1 < out.size() && out[k + 1] == '>') {
+      k += 2;
+      if (k >= out.size() || !isIdentStart(out[k])) return {};
       chain += '.';
-    } else if (c == ':' && i + 1 < out.size() && out[i + 1] == ':') {
-      i += 2;
-      if (i >= out.size() || !isIdentStart(out[i])) return {};
+    } else if (c == ':' && k + 1 < out.size() && out[k + 1] == ':') {
+      k += 2;
+      if (k >= out.size() || !isIdentStart(out[k])) return {};
       chain += "::";
     } else {
       return {};  // an index, an operator, a literal: not a chain

@@ -38,8 +38,13 @@ import argparse
 import bisect
 import collections
 import json
+import re
 import sqlite3
 import sys
+
+# The product's test-code rule (docs: "Test code"), for --impl-only.
+TEST_PATH = re.compile(r"(^|/)(tests?|__tests__|spec|src/test)/|_test\.go$|(^|/)test_[^/]*\.py$|_test\.py$|"
+                       r"\.(test|spec)\.[^/]+$|Tests?\.(java|cs)$")
 
 CLASS_KINDS = {"class", "struct", "interface", "trait", "enum"}
 
@@ -90,7 +95,7 @@ def describe(symbols, sym_id):
     return f"{s[0]}:{s[4]} {s[2]} ({s[3]})" if s else f"#{sym_id}"
 
 
-def compare(header, sites, symbols, refs, indexed):
+def compare(header, sites, symbols, refs, indexed, impl_only=False):
     checked = set(header.get("files", []))
     counts = collections.Counter()
     shapes = collections.defaultdict(collections.Counter)
@@ -101,6 +106,9 @@ def compare(header, sites, symbols, refs, indexed):
         # in a file it does not hold is not judged, and a target in one is library code to it.
         if site["file"] not in indexed:
             counts["not_indexed"] += 1
+            continue
+        if impl_only and TEST_PATH.search(site["file"]):
+            counts["test_sites"] += 1
             continue
         if site.get("target") is not None and site["target"]["file"] not in indexed:
             site = dict(site, target=None)
@@ -153,14 +161,17 @@ def main():
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--examples", type=int, default=0)
     ap.add_argument("--files-only", action="store_true")
+    ap.add_argument("--impl-only", action="store_true",
+                    help="judge only call sites outside test code (the product's test-path rule)")
     args = ap.parse_args()
     header, sites = load_oracle(args.oracle)
     symbols, refs, total_edges, indexed = load_index(args.db)
-    counts, shapes, by_conf, examples = compare(header, sites, symbols, refs, indexed)
+    counts, shapes, by_conf, examples = compare(header, sites, symbols, refs, indexed, args.impl_only)
     edges = counts["edges"]
     summary = {
         "oracle": header.get("oracle"), "language": header.get("language"), "root": header.get("root"),
-        "sites": len(sites) - counts["not_indexed"], "not_indexed": counts["not_indexed"],
+        "sites": len(sites) - counts["not_indexed"] - counts["test_sites"],
+        "not_indexed": counts["not_indexed"], "test_sites_skipped": counts["test_sites"],
         "internal": counts["internal"], "external": counts["external"],
         "right": counts["right"], "wrong": counts["wrong"], "other_build": counts["other_build"],
         "unresolved": counts["unresolved"], "missing": counts["missing"],

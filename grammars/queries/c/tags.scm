@@ -38,8 +38,10 @@
 (preproc_def name: (identifier) @name) @definition.macro
 
 ; ---- functions (definitions only; prototypes are not extracted) -------------------------
+; (`@type`: the result type, pointers dropped: `struct foo *f()` → foo)
 ; `int f(...) {}`, `char *f(...) {}`, `char **f(...) {}`, `int (*f(void))(int) {}`
 (function_definition
+  type: (_) @type
   declarator: [
     (function_declarator declarator: [
       (identifier) @name
@@ -121,10 +123,12 @@
   ]) @definition.type
 
 ; ---- struct / union members --------------------------------------------------------------
+; (`@type` of a member or variable: its declared type without pointers, `struct`, `const`)
 ; Declarator shapes of a member name: `x`, `*p`, `**pp`, `buf[8]`, `grid[2][2]`, `*items[4]`,
 ; `(*cb)(int)`, `*(*make)(void)`, `(*handlers[4])(int)`, `(*row)[8]`.
 ; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field (common shapes)
 (field_declaration
+  type: (_) @type
   declarator: [
     (field_identifier) @name
     (pointer_declarator declarator: [
@@ -134,6 +138,7 @@
   ] @definition.field
   ",")
 (field_declaration
+  type: (_) @type
   ","
   declarator: [
     (field_identifier) @name
@@ -154,6 +159,7 @@
   ] @definition.field)
 ; `int x;`, `char *name;`, `int buf[8];`, `unsigned flag : 1;`, `void (*cb)(int);`
 (field_declaration
+  type: (_) @type
   declarator: [
     (field_identifier) @name
     (pointer_declarator declarator: [
@@ -177,6 +183,7 @@
 ; `(*row)[8]`. A function declarator around the name itself is a prototype: never matched.
 ; `int a, *b = 0;`: several declarators, each one its own variable (common shapes)
 ((declaration
+   type: (_) @type
    declarator: [
      (identifier) @name
      (pointer_declarator declarator: [
@@ -194,6 +201,7 @@
  (#not-match? @_decl "^extern\\b")
  (#is-not? local))
 ((declaration
+   type: (_) @type
    ","
    declarator: [
      (identifier) @name
@@ -232,7 +240,7 @@
 ; `const char *const names[] = {...};` (`const char *p` is a variable: the pointer is not const)
 ((declaration
    (type_qualifier) @_const
-   type: (_ !body)
+   type: (_ !body) @type
    declarator: [
      (identifier) @name
      (array_declarator declarator: (identifier) @name)
@@ -248,7 +256,7 @@
  (#is-not? local))
 ; `static int counter = 0;`, `char *names[4];`, `int (*handler)(int) = f;`
 ((declaration
-   type: (_ !body)
+   type: (_ !body) @type
    declarator: [
      (identifier) @name
      (pointer_declarator declarator: [
@@ -280,6 +288,28 @@
    ]) @definition.variable
  (#not-match? @definition.variable "^extern\\b")
  (#is-not? local))
+
+; ===================================================================== local bindings
+; Parameters and locals with their declared types (`struct foo *p`, `const foo_t *q`, `int n`):
+; they type calls on those names (`p->ops->fn()` stays a call through a function pointer).
+(parameter_declaration
+  type: (_) @type
+  declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)])
+  ]) @binding
+(compound_statement
+  (declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (init_declarator declarator: [
+        (identifier) @name
+        (pointer_declarator declarator: (identifier) @name)])
+    ]) @binding)
 
 ; ===================================================================== references
 

@@ -45,21 +45,35 @@
 
 ; methods (in classes, structs, records, interfaces), explicit interface implementations
 ; (`void IFoo.Bar()` is Bar) and destructors (`~Foo()`, named Foo)
+; (`@type`: the declared result type; of an `async` method's `Task<T>` / `ValueTask<T>`, T,
+; what `await M()` gives; an array `T[]` and `void` type nothing)
+((method_declaration
+  returns: (generic_name (identifier) @_task (type_argument_list . [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type .))
+  name: (identifier) @name) @definition.method
+  (#any-of? @_task "Task" "ValueTask"))
+((method_declaration returns: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @definition.method
+  (#not-eq? @type "void"))
 (method_declaration name: (identifier) @name) @definition.method
 (destructor_declaration name: (identifier) @name) @definition.method
 
 (constructor_declaration name: (identifier) @name) @definition.constructor
 
 ; local functions (`int Local() => 1;` inside a method)
+((local_function_statement
+  type: (generic_name (identifier) @_task (type_argument_list . [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type .))
+  name: (identifier) @name) @definition.function
+  (#any-of? @_task "Task" "ValueTask"))
+((local_function_statement type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @definition.function
+  (#not-eq? @type "void"))
 (local_function_statement name: (identifier) @name) @definition.function
 
 ; properties, auto-properties, expression-bodied properties
-(property_declaration name: (identifier) @name) @definition.property
+(property_declaration type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)]? @type name: (identifier) @name) @definition.property
 
 ; record parameters are the record's public properties
 (record_declaration
   (modifier)? @modifiers
-  (parameter_list (parameter name: (identifier) @name) @definition.property))
+  (parameter_list (parameter type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)]? @type name: (identifier) @name) @definition.property))
 
 ; enum members: constants as visible as their enum
 (enum_member_declaration name: (identifier) @name) @definition.constant
@@ -70,11 +84,29 @@
 ((field_declaration
   (modifier) @_const
   (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type
+    .
+    (variable_declarator name: (identifier) @name)
+    .)) @definition.constant
+  (#eq? @_const "const"))
+((field_declaration
+  (modifier) @_const
+  (variable_declaration
     type: (_)
     .
     (variable_declarator name: (identifier) @name)
     .)) @definition.constant
   (#eq? @_const "const"))
+((field_declaration
+  (modifier) @_static
+  (modifier) @_readonly
+  (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type
+    .
+    (variable_declarator name: (identifier) @name)
+    .)) @definition.constant
+  (#eq? @_static "static")
+  (#eq? @_readonly "readonly"))
 ((field_declaration
   (modifier) @_static
   (modifier) @_readonly
@@ -89,16 +121,34 @@
   (modifier) @modifiers
   (modifier) @_const
   (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type
+    (variable_declarator name: (identifier) @name) @definition.constant))
+  (#eq? @_const "const"))
+((field_declaration
+  (modifier) @modifiers
+  (modifier) @_const
+  (variable_declaration
     (variable_declarator name: (identifier) @name) @definition.constant))
   (#eq? @_const "const"))
 
 ; all other fields, and event fields (`public event EventHandler Changed;`)
 (field_declaration
   (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type
+    .
+    (variable_declarator name: (identifier) @name)
+    .)) @definition.field
+(field_declaration
+  (variable_declaration
     type: (_)
     .
     (variable_declarator name: (identifier) @name)
     .)) @definition.field
+(field_declaration
+  (modifier)? @modifiers
+  (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type
+    (variable_declarator name: (identifier) @name) @definition.field))
 (field_declaration
   (modifier)? @modifiers
   (variable_declaration
@@ -110,6 +160,43 @@
     (variable_declarator name: (identifier) @name)
     .)) @definition.field
 (event_declaration name: (identifier) @name) @definition.field
+
+; ---------------------------------------------------------------------------
+; Local bindings: the declared types of parameters and locals, so that `p.M()` binds through
+; p's type (docs/captures.md, "Receiver types"). Arrays type nothing; a `var` local takes its
+; initialiser when that is a chain (`new T()`, `M()`, `a.b.C()`, `x`, `await M()`); `as` and
+; casts give their type.
+; ---------------------------------------------------------------------------
+
+; parameters of methods, constructors, lambdas, local functions (`Helper p`, `ref Helper p`)
+(parameter type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @binding
+; locals with a declared type (`Helper x = ..;`, `Helper a, b;`, `using Helper r = ..;`,
+; `using (Helper r = ..)`, `for (Helper i = ..; ..)`: one binding per name)
+([(local_declaration_statement (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type (variable_declarator name: (identifier) @name)))
+  (using_statement (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type (variable_declarator name: (identifier) @name)))
+  (for_statement (variable_declaration
+    type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type (variable_declarator name: (identifier) @name)))]) @binding
+; `var x = o as T;`, `var x = (T) o;`
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator name: (identifier) @name
+    . [(as_expression right: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type) (cast_expression type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type)])) @binding
+; `var x = <chain>;`
+(variable_declaration
+  type: (implicit_type)
+  (variable_declarator name: (identifier) @name
+    . [(object_creation_expression) (invocation_expression) (member_access_expression)
+       (identifier) (await_expression) (parenthesized_expression)
+       (conditional_access_expression)] @value)) @binding
+; `foreach (Helper e in items)` (`foreach (var e in ..)` types nothing)
+(foreach_statement type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type left: (identifier) @name) @binding
+; `catch (IOException e)`
+(catch_declaration type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @binding
+; patterns `o is Helper h`, `case Helper h:`, `Helper h =>`; `out Helper h` arguments
+(declaration_pattern type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @binding
+(declaration_expression type: [(identifier) (qualified_name) (generic_name) (nullable_type) (predefined_type)] @type name: (identifier) @name) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports

@@ -48,13 +48,16 @@
 ; ---------------------------------------------------------------------------
 
 ; methods, in classes, interfaces (abstract, default, static), enums and anonymous classes
+; (`@type`: the declared result type; an array `T[]` types nothing, `void` is left out)
 (method_declaration
   (modifiers)? @modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)]? @type
   name: (identifier) @name) @definition.method
 
 ; annotation type elements are methods of the annotation interface
 (annotation_type_element_declaration
   (modifiers)? @modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)]? @type
   name: (identifier) @name) @definition.method
 
 ; constructors, and compact record constructors (`record R(int x) { R { .. } }`)
@@ -78,10 +81,17 @@
 ; would cancel the "last child" anchor.)
 ((field_declaration
   (modifiers) @modifiers
-  type: (_)
+  type: (_) @type
   .
-  declarator: (variable_declarator name: (identifier) @name)
+  declarator: (variable_declarator name: (identifier) @name !dimensions)
   .) @definition.constant
+  (#not-match? @type "\\]$")
+  (#match? @modifiers "\\bstatic\\b")
+  (#match? @modifiers "\\bfinal\\b"))
+((field_declaration
+  (modifiers) @modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)] @type
+  declarator: (variable_declarator name: (identifier) @name !dimensions) @definition.constant)
   (#match? @modifiers "\\bstatic\\b")
   (#match? @modifiers "\\bfinal\\b"))
 ((field_declaration
@@ -91,6 +101,12 @@
   (#match? @modifiers "\\bfinal\\b"))
 
 ; interface fields are implicitly static final: constants
+((constant_declaration
+  type: (_) @type
+  .
+  declarator: (variable_declarator name: (identifier) @name !dimensions)
+  .) @definition.constant
+  (#not-match? @type "\\]$"))
 (constant_declaration
   type: (_)
   .
@@ -98,14 +114,28 @@
   .) @definition.constant
 (constant_declaration
   (modifiers)? @modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)] @type
+  declarator: (variable_declarator name: (identifier) @name !dimensions) @definition.constant)
+(constant_declaration
+  (modifiers)? @modifiers
   declarator: (variable_declarator name: (identifier) @name) @definition.constant)
 
 ; all other fields (same one-declarator / several-declarators split)
+((field_declaration
+  type: (_) @type
+  .
+  declarator: (variable_declarator name: (identifier) @name !dimensions)
+  .) @definition.field
+  (#not-match? @type "\\]$"))
 (field_declaration
   type: (_)
   .
   declarator: (variable_declarator name: (identifier) @name)
   .) @definition.field
+(field_declaration
+  (modifiers)? @modifiers
+  type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)] @type
+  declarator: (variable_declarator name: (identifier) @name !dimensions) @definition.field)
 (field_declaration
   (modifiers)? @modifiers
   declarator: (variable_declarator name: (identifier) @name) @definition.field)
@@ -115,7 +145,46 @@
 (record_declaration
   (modifiers)? @modifiers
   parameters: (formal_parameters
+    (formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type) (integral_type) (floating_point_type) (boolean_type)] @type name: (identifier) @name !dimensions) @definition.field))
+(record_declaration
+  (modifiers)? @modifiers
+  parameters: (formal_parameters
     (formal_parameter name: (identifier) @name) @definition.field))
+
+; ---------------------------------------------------------------------------
+; Local bindings: the declared types of parameters and locals, so that `p.m()` binds through
+; p's type (docs/captures.md, "Receiver types"). Arrays (`T[]`, `T x[]`, `T... xs`) type
+; nothing; a `var` local takes its initialiser (`var x = new T()`, `var y = make()`).
+; ---------------------------------------------------------------------------
+
+; parameters of methods, constructors and lambdas (`(Helper p)`, `(final Helper p)`)
+((formal_parameter type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name !dimensions) @binding
+  (#not-eq? @type "var"))
+; locals (`Helper x = ..;`, `Helper a, b;`: one binding per name)
+((local_variable_declaration
+  type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type
+  declarator: (variable_declarator name: (identifier) @name !dimensions)) @binding
+  (#not-eq? @type "var"))
+; `var x = <initialiser>;`
+((local_variable_declaration
+  type: (type_identifier) @_var
+  declarator: (variable_declarator name: (identifier) @name value: (_) @value)) @binding
+  (#eq? @_var "var"))
+; `for (Helper e : items)`; `for (var e : items)` types nothing
+((enhanced_for_statement type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name !dimensions) @binding
+  (#not-eq? @type "var"))
+; `catch (IOException e)` (a multi-catch `A | B e` types nothing)
+(catch_formal_parameter
+  (catch_type . [(type_identifier) (scoped_type_identifier)] @type .)
+  name: (identifier) @name) @binding
+; try-with-resources `try (Reader r = ..)`, `try (var r = new Reader())`
+((resource type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name) @binding
+  (#not-eq? @type "var"))
+((resource type: (type_identifier) @_var name: (identifier) @name value: (_) @value) @binding
+  (#eq? @_var "var"))
+; pattern matching `o instanceof Helper h`, `case Helper h ->`
+(instanceof_expression right: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name) @binding
+(type_pattern [(type_identifier) (scoped_type_identifier) (generic_type)] @type . (identifier) @name) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports

@@ -38,9 +38,9 @@
 ; the receiver type is its container). Everything else: functions (local ones are private).
 ; ---------------------------------------------------------------------------
 (class_body
-  (function_declaration name: (identifier) @name (function_body)? @body) @definition.method)
+  (function_declaration name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type)]? @type (function_body)? @body) @definition.method)
 (enum_class_body
-  (function_declaration name: (identifier) @name (function_body)? @body) @definition.method)
+  (function_declaration name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type)]? @type (function_body)? @body) @definition.method)
 
 (function_declaration
   [(user_type (identifier) @container .)
@@ -48,9 +48,10 @@
    (nullable_type (user_type (identifier) @container .))]
   .
   name: (identifier) @name
+  (function_value_parameters) . [(user_type) (nullable_type)]? @type
   (function_body)? @body) @definition.method
 
-(function_declaration name: (identifier) @name (function_body)? @body) @definition.function
+(function_declaration name: (identifier) @name (function_value_parameters) . [(user_type) (nullable_type)]? @type (function_body)? @body) @definition.function
 
 ; ---------------------------------------------------------------------------
 ; Properties. Members (class body, `val`/`var` constructor parameters): properties; `const val`
@@ -58,18 +59,54 @@
 ; ---------------------------------------------------------------------------
 ((property_declaration
   (modifiers) @modifiers
-  (variable_declaration (identifier) @name)) @definition.constant
+  (variable_declaration (identifier) @name . [(user_type) (nullable_type)]? @type)) @definition.constant
   (#match? @modifiers "\\bconst\\b"))
 
 (class_body
+  (property_declaration (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @definition.property)
+(class_body
+  (property_declaration (variable_declaration . (identifier) @name .) . [(call_expression) (navigation_expression) (identifier) (parenthesized_expression) (this_expression)] @value) @definition.property)
+(class_body
   (property_declaration (variable_declaration (identifier) @name)) @definition.property)
+(enum_class_body
+  (property_declaration (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @definition.property)
+(enum_class_body
+  (property_declaration (variable_declaration . (identifier) @name .) . [(call_expression) (navigation_expression) (identifier) (parenthesized_expression) (this_expression)] @value) @definition.property)
 (enum_class_body
   (property_declaration (variable_declaration (identifier) @name)) @definition.property)
 
-(class_parameter ["val" "var"] . (identifier) @name) @definition.property
+(class_parameter ["val" "var"] . (identifier) @name . [(user_type) (nullable_type)]? @type) @definition.property
 
 (source_file
+  (property_declaration (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @definition.variable)
+(source_file
+  (property_declaration (variable_declaration . (identifier) @name .) . [(call_expression) (navigation_expression) (identifier) (parenthesized_expression) (this_expression)] @value) @definition.variable)
+(source_file
   (property_declaration (variable_declaration (identifier) @name)) @definition.variable)
+
+; ---------------------------------------------------------------------------
+; Local bindings: the declared types of parameters and locals, so that `p.m()` binds through
+; p's type (docs/captures.md, "Receiver types"). A `val`/`var` without a type takes its
+; initialiser when that is a chain (`Foo()`, `make()`, `a.b.c()`, `x`); `x as T` gives T.
+; (Member and top-level properties are definitions above: their name nodes are taken there.)
+; Smart casts (`if (o is T) o.m()`) are flow typing: not expressible here.
+; ---------------------------------------------------------------------------
+
+; function, constructor and setter parameters (`p: Helper`, `q: Helper?`)
+(parameter (identifier) @name . [(user_type) (nullable_type)] @type) @binding
+(class_parameter (identifier) @name . [(user_type) (nullable_type)] @type) @binding
+; typed lambda parameters `{ h: Helper -> .. }`
+(lambda_parameters (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type) @binding)
+; locals `val x: Helper = ..`
+(property_declaration (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @binding
+; `val x = o as Helper`, `val x = o as? Helper`
+(property_declaration (variable_declaration . (identifier) @name .) . (as_expression right: [(user_type) (nullable_type)] @type)) @binding
+; `val x = Helper()`, `val x = make()`, `val x = a.b`
+(property_declaration (variable_declaration . (identifier) @name .) . [(call_expression) (navigation_expression) (identifier) (parenthesized_expression) (this_expression)] @value) @binding
+; `for (e: Helper in items)`
+(for_statement (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @binding
+; `catch (e: IOException)`
+(catch_block (identifier) @name . [(user_type) (nullable_type)] @type) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports

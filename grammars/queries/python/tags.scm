@@ -19,6 +19,7 @@
   body: (block
     (function_definition
       name: (identifier) @name
+      return_type: (_)? @type
       body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.constructor)
   (#eq? @name "__init__"))
 (class_definition
@@ -26,6 +27,7 @@
     (decorated_definition
       definition: (function_definition
         name: (identifier) @name
+        return_type: (_)? @type
         body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.constructor))
   (#eq? @name "__init__"))
 
@@ -36,6 +38,7 @@
       (decorator [(identifier) (attribute)] @_deco)
       definition: (function_definition
         name: (identifier) @name
+        return_type: (_)? @type
         body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.property))
   (#match? @_deco "^(property|cached_property|abstractproperty|[A-Za-z_][A-Za-z0-9_.]*\\.(cached_property|abstractproperty|setter|getter|deleter))$"))
 
@@ -44,12 +47,14 @@
   body: (block
     (function_definition
       name: (identifier) @name
+      return_type: (_)? @type
       body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method))
 (class_definition
   body: (block
     (decorated_definition
       definition: (function_definition
         name: (identifier) @name
+        return_type: (_)? @type
         body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method)))
 
 ; --- methods defined conditionally in a class body (`if sys.version_info ...:`, `try:`),
@@ -60,10 +65,12 @@
       (block [
         (function_definition
           name: (identifier) @name
+          return_type: (_)? @type
           body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method
         (decorated_definition
           definition: (function_definition
             name: (identifier) @name
+            return_type: (_)? @type
             body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method)
       ]))))
 (class_definition
@@ -73,16 +80,19 @@
         (block [
           (function_definition
             name: (identifier) @name
+            return_type: (_)? @type
             body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method
           (decorated_definition
             definition: (function_definition
               name: (identifier) @name
+              return_type: (_)? @type
               body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.method)
         ])))))
 
 ; --- functions: every other def (module level, nested in functions or in control flow)
 (function_definition
   name: (identifier) @name
+  return_type: (_)? @type
   body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.function
 
 ; --- enums: classes deriving from Enum, IntEnum, StrEnum, Flag, IntFlag (also `enum.Enum`)
@@ -106,6 +116,7 @@
 ; --- classes: every other class statement, at any depth
 (class_definition
   name: (identifier) @name
+  return_type: (_)? @type
   body: (block . (expression_statement (string (string_content) @doc))?) @body) @definition.class
 
 ; --- enum members: assignments in the body of an Enum class are constants (for an alias
@@ -120,8 +131,8 @@
   superclasses: (argument_list [(identifier) (attribute)] @_base)
   body: (block
     (expression_statement [
-      (assignment left: (identifier) @name) @definition.constant
-      (assignment right: (assignment left: (identifier) @name) @definition.constant)
+      (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
+      (assignment right: (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant)
     ]))
   (#match? @_base "^(enum\\.)?(Enum|IntEnum|StrEnum|Flag|IntFlag|ReprEnum)$"))
 
@@ -137,19 +148,19 @@
 (class_definition
   body: (block
     (expression_statement [
-      (assignment left: (identifier) @name) @definition.field
-      (assignment right: (assignment left: (identifier) @name) @definition.field)
+      (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.field
+      (assignment right: (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.field)
       (assignment left: [(pattern_list (identifier) @name @definition.field)
                          (tuple_pattern (identifier) @name @definition.field)])
     ])))
 (class_definition
   body: (block
     (_ . ["if" "try" "with" "for" "while"]
-      (block (expression_statement (assignment left: (identifier) @name) @definition.field)))))
+      (block (expression_statement (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.field)))))
 (class_definition
   body: (block
     (_ (_ . ["elif" "else" "except" "finally"]
-      (block (expression_statement (assignment left: (identifier) @name) @definition.field))))))
+      (block (expression_statement (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.field))))))
 
 ; --- fields: instance attributes assigned in `__init__` (`self.x = ...` as a direct statement)
 ;     of a module-level class (plain or decorated). The field sits inside `__init__`, so the
@@ -166,7 +177,9 @@
             (assignment
               left: (attribute
                 object: (identifier) @_self
-                attribute: (identifier) @name)) @definition.field)))))
+                attribute: (identifier) @name)
+                type: (_)? @type
+                right: (_)? @value) @definition.field)))))
   (#eq? @_init "__init__")
   (#eq? @_self "self"))
 (module
@@ -181,7 +194,9 @@
               (assignment
                 left: (attribute
                   object: (identifier) @_self
-                  attribute: (identifier) @name)) @definition.field))))))
+                  attribute: (identifier) @name)
+                  type: (_)? @type
+                  right: (_)? @value) @definition.field))))))
   (#eq? @_init "__init__")
   (#eq? @_self "self"))
 
@@ -230,8 +245,8 @@
 ;     that starts inside a block only through that block.
 (module
   (expression_statement [
-    (assignment left: (identifier) @name) @definition.constant
-    (assignment right: (assignment left: (identifier) @name) @definition.constant)
+    (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
+    (assignment right: (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant)
     (assignment left: [(pattern_list (identifier) @name @definition.constant)
                        (tuple_pattern (identifier) @name @definition.constant)
                        (pattern_list (list_splat_pattern (identifier) @name @definition.constant))])])
@@ -240,19 +255,19 @@
   (_ . ["if" "try" "with" "for" "while"]
     (block [
       (expression_statement [
-        (assignment left: (identifier) @name) @definition.constant
+        (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
                            (tuple_pattern (identifier) @name @definition.constant)])])
       (_ . ["if" "try" "with" "for" "while"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
             (assignment left: [(pattern_list (identifier) @name @definition.constant)
                                (tuple_pattern (identifier) @name @definition.constant)])])))
       (_ (_ . ["elif" "else" "except" "finally"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
             (assignment left: [(pattern_list (identifier) @name @definition.constant)
                                (tuple_pattern (identifier) @name @definition.constant)])]))))
     ]))
@@ -261,19 +276,19 @@
   (_ (_ . ["elif" "else" "except" "finally"]
     (block [
       (expression_statement [
-        (assignment left: (identifier) @name) @definition.constant
+        (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
         (assignment left: [(pattern_list (identifier) @name @definition.constant)
                            (tuple_pattern (identifier) @name @definition.constant)])])
       (_ . ["if" "try" "with" "for" "while"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
             (assignment left: [(pattern_list (identifier) @name @definition.constant)
                                (tuple_pattern (identifier) @name @definition.constant)])])))
       (_ (_ . ["elif" "else" "except" "finally"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.constant
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.constant
             (assignment left: [(pattern_list (identifier) @name @definition.constant)
                                (tuple_pattern (identifier) @name @definition.constant)])]))))
     ])))
@@ -282,8 +297,8 @@
 ; --- module-level variables: every other module-level assignment target (same places)
 (module
   (expression_statement [
-    (assignment left: (identifier) @name) @definition.variable
-    (assignment right: (assignment left: (identifier) @name) @definition.variable)
+    (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
+    (assignment right: (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable)
     (assignment left: [(pattern_list (identifier) @name @definition.variable)
                        (tuple_pattern (identifier) @name @definition.variable)
                        (pattern_list (list_splat_pattern (identifier) @name @definition.variable))])]))
@@ -291,19 +306,19 @@
   (_ . ["if" "try" "with" "for" "while"]
     (block [
       (expression_statement [
-        (assignment left: (identifier) @name) @definition.variable
+        (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
                            (tuple_pattern (identifier) @name @definition.variable)])])
       (_ . ["if" "try" "with" "for" "while"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
             (assignment left: [(pattern_list (identifier) @name @definition.variable)
                                (tuple_pattern (identifier) @name @definition.variable)])])))
       (_ (_ . ["elif" "else" "except" "finally"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
             (assignment left: [(pattern_list (identifier) @name @definition.variable)
                                (tuple_pattern (identifier) @name @definition.variable)])]))))
     ])))
@@ -311,22 +326,36 @@
   (_ (_ . ["elif" "else" "except" "finally"]
     (block [
       (expression_statement [
-        (assignment left: (identifier) @name) @definition.variable
+        (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
         (assignment left: [(pattern_list (identifier) @name @definition.variable)
                            (tuple_pattern (identifier) @name @definition.variable)])])
       (_ . ["if" "try" "with" "for" "while"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
             (assignment left: [(pattern_list (identifier) @name @definition.variable)
                                (tuple_pattern (identifier) @name @definition.variable)])])))
       (_ (_ . ["elif" "else" "except" "finally"]
         (block
           (expression_statement [
-            (assignment left: (identifier) @name) @definition.variable
+            (assignment left: (identifier) @name type: (_)? @type right: (_)? @value) @definition.variable
             (assignment left: [(pattern_list (identifier) @name @definition.variable)
                                (tuple_pattern (identifier) @name @definition.variable)])]))))
     ]))))
+
+; ============================================================================================
+; Local bindings: what the declarations of parameters and locals say their types are
+; ============================================================================================
+
+; --- parameters without an annotation: locals of unknown type (they hide outer names)
+((parameters [(identifier) @name (default_parameter name: (identifier) @name)]) @binding
+  (#not-any-of? @name "self" "cls"))
+; --- annotated parameters (`env: Environment`, `env: "Environment" = None`)
+(typed_parameter (identifier) @name type: (type) @type) @binding
+(typed_default_parameter name: (identifier) @name type: (type) @type) @binding
+; --- annotated and assigned names (`x: T = ...`, `x = T(...)`, `x = make()`, `x = self.env`)
+(assignment left: (identifier) @name type: (type) @type) @binding
+(assignment left: (identifier) @name right: (_) @value) @binding
 
 ; ============================================================================================
 ; References

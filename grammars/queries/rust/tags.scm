@@ -29,19 +29,21 @@
 ; Definitions
 ; ---------------------------------------------------------------------------
 
-; methods: functions in an impl block (associated functions such as `new` included)
+; methods: functions in an impl block (associated functions such as `new` included);
+; `@type` is the result type (`-> Self`, `-> &T`, `-> Box<T>`; `-> Result<T, E>` gives Result)
 (impl_item
   body: (declaration_list
     (function_item
       name: (identifier) @name
+      return_type: (_)? @type
       body: (block) @body) @definition.method))
 
 ; trait methods: required (signature only) and provided (with a default body)
 (trait_item
   body: (declaration_list
     [
-      (function_item name: (identifier) @name body: (block) @body)
-      (function_signature_item name: (identifier) @name)
+      (function_item name: (identifier) @name return_type: (_)? @type body: (block) @body)
+      (function_signature_item name: (identifier) @name return_type: (_)? @type)
     ] @definition.method))
 
 ; associated types `type Item;` in a trait, foreign types `extern { type Opaque; }`
@@ -50,11 +52,12 @@
 ; foreign functions declared in `extern "C" { fn f(); }`
 (foreign_mod_item
   body: (declaration_list
-    (function_signature_item name: (identifier) @name) @definition.function))
+    (function_signature_item name: (identifier) @name return_type: (_)? @type) @definition.function))
 
 ; free functions, including functions nested in other functions and in modules
 (function_item
   name: (identifier) @name
+  return_type: (_)? @type
   body: (block) @body) @definition.function
 
 ; structs (named-field and tuple structs), enums, unions
@@ -72,16 +75,17 @@
   body: (enum_variant_list
     (enum_variant
       body: (field_declaration_list
-        (field_declaration name: (field_identifier) @name) @definition.field))))
+        (field_declaration name: (field_identifier) @name type: (_) @type) @definition.field))))
 
 ; named fields of structs and unions (tuple fields have no name)
-(field_declaration name: (field_identifier) @name) @definition.field
+(field_declaration name: (field_identifier) @name type: (_) @type) @definition.field
 
 ; traits
 (trait_item name: (type_identifier) @name body: (declaration_list) @body) @definition.trait
 
-; type aliases: `type Result<T> = ...;` (also associated types given in an impl)
-(type_item name: (type_identifier) @name) @definition.type
+; type aliases: `type Result<T> = ...;` (also associated types given in an impl); `@type`
+; is the aliased type (the resolver follows it)
+(type_item name: (type_identifier) @name type: (_) @type) @definition.type
 
 ; modules: `mod foo { .. }` and out-of-line `mod foo;`
 (mod_item name: (identifier) @name) @definition.module
@@ -92,11 +96,35 @@
 
 ; `const` items (module level, associated and in blocks: const items are items, not locals);
 ; the anonymous `const _: () = ..;` is not a definition anyone jumps to
-((const_item name: (identifier) @name) @definition.constant
+((const_item name: (identifier) @name type: (_) @type) @definition.constant
   (#not-eq? @name "_"))
 
 ; `static` / `static mut` items (also in extern blocks)
-(static_item name: (identifier) @name) @definition.variable
+(static_item name: (identifier) @name type: (_) @type) @definition.variable
+
+; ---------------------------------------------------------------------------
+; Local bindings: what the declarations of parameters and locals say their types are
+; (`self` is the current object, not a binding)
+; ---------------------------------------------------------------------------
+
+; parameters `p: &T`, `mut m: T` (closure parameters `|k: &T|` too)
+(parameter pattern: (identifier) @name type: (_) @type) @binding
+; `let x: T = ..;`, `let mut x: T;`
+(let_declaration pattern: (identifier) @name type: (_) @type) @binding
+; `let x = T::new();`, `let x = T { .. };`, `let x = f()?;`, `let x = &y;`, `let x = a.b();`
+(let_declaration pattern: (identifier) @name !type value: (_) @value) @binding
+; `if let Some(x) = opt` / `while let Some(x) = opt`: x is what opt holds (an `Option<T>` is
+; typed T); `match v { Some(x) => .. }` and other patterns are not modelled
+((let_condition
+  pattern: (tuple_struct_pattern type: (identifier) @_some . (identifier) @name .)
+  value: (_) @value) @binding
+  (#eq? @_some "Some"))
+; names whose type no declaration says (they hide the names outside): `let x;`, tuple
+; patterns, untyped closure parameters (`|a|`, `|mut a|`), loop variables
+(let_declaration pattern: (identifier) @name !type !value) @binding
+(tuple_pattern (identifier) @name) @binding
+(closure_parameters [(identifier) @name (mut_pattern (identifier) @name)]) @binding
+(for_expression pattern: (identifier) @name) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports

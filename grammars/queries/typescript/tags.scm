@@ -30,7 +30,7 @@
   .
   (method_definition
     ["get" "set"]
-    name: [(property_identifier) (private_property_identifier)] @name) @definition.property)
+    name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?) @definition.property)
 
 (class_body
   (comment) @doc
@@ -38,20 +38,20 @@
   (decorator)+
   .
   (method_definition
-    name: [(property_identifier) (private_property_identifier)] @name) @definition.method)
+    name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?) @definition.method)
 
 ; get x() {...} / set x(v) {...} (classes, object literals) and `get x(): T;` signatures
 [
-  (method_definition ["get" "set"] name: [(property_identifier) (private_property_identifier)] @name)
-  (method_signature ["get" "set"] name: [(property_identifier) (private_property_identifier)] @name)
+  (method_definition ["get" "set"] name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?)
+  (method_signature ["get" "set"] name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?)
 ] @definition.property
 
 ; methods (also static, async, generator, #private, abstract), overload and interface method
 ; signatures `m(a: string): void;`
 [
-  (method_definition name: [(property_identifier) (private_property_identifier)] @name)
-  (method_signature name: [(property_identifier) (private_property_identifier)] @name)
-  (abstract_method_signature name: [(property_identifier) (private_property_identifier)] @name)
+  (method_definition name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?)
+  (method_signature name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?)
+  (abstract_method_signature name: [(property_identifier) (private_property_identifier)] @name return_type: (type_annotation (_) @type)?)
 ] @definition.method
 
 ; a class field holding a function is a method: `handleClick = () => {...}`
@@ -65,7 +65,9 @@
 
 ; class fields: `private count = 0;`, `static x: T;`, `#secret;`, `abstract y: T;`
 (public_field_definition
-  name: [(property_identifier) (private_property_identifier)] @name) @definition.field
+  name: [(property_identifier) (private_property_identifier)] @name
+  type: (type_annotation (_) @type)?
+  value: (_)? @value) @definition.field
 
 ; parameter properties `constructor(private readonly http: Http, readonly id: string)`: fields
 ; of the class (its name as container: the constructor encloses them)
@@ -77,10 +79,10 @@
         name: (property_identifier) @_ctor
         parameters: (formal_parameters
           [
-            (required_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name)
-            (optional_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name)
-            (required_parameter "readonly" pattern: (identifier) @name)
-            (optional_parameter "readonly" pattern: (identifier) @name)
+            (required_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (optional_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?)
           ] @definition.field))))
   (abstract_class_declaration
     name: (type_identifier) @container
@@ -89,10 +91,10 @@
         name: (property_identifier) @_ctor
         parameters: (formal_parameters
           [
-            (required_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name)
-            (optional_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name)
-            (required_parameter "readonly" pattern: (identifier) @name)
-            (optional_parameter "readonly" pattern: (identifier) @name)
+            (required_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (optional_parameter (accessibility_modifier) @modifiers pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (required_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?)
+            (optional_parameter "readonly" pattern: (identifier) @name type: (type_annotation (_) @type)?)
           ] @definition.field))))
  ]
  (#eq? @_ctor "constructor"))
@@ -107,12 +109,14 @@
 ; `interface Options { timeout?: number }`, `type Point = { x: number }`
 (interface_body
   (property_signature
-    name: [(property_identifier) (private_property_identifier)] @name) @definition.property)
+    name: [(property_identifier) (private_property_identifier)] @name
+    type: (type_annotation (_) @type)?) @definition.property)
 
 (type_alias_declaration
   value: (object_type
     (property_signature
-      name: [(property_identifier) (private_property_identifier)] @name) @definition.property))
+      name: [(property_identifier) (private_property_identifier)] @name
+      type: (type_annotation (_) @type)?) @definition.property))
 
 ; ---- enums ---------------------------------------------------------------------------------
 
@@ -237,9 +241,9 @@
 ; function f() {...} at any depth, function* g() {...}, and signatures without a body (overloads,
 ; `declare function f(): void;`)
 [
-  (function_declaration name: (identifier) @name)
-  (generator_function_declaration name: (identifier) @name)
-  (function_signature name: (identifier) @name)
+  (function_declaration name: (identifier) @name return_type: (type_annotation (_) @type)?)
+  (generator_function_declaration name: (identifier) @name return_type: (type_annotation (_) @type)?)
+  (function_signature name: (identifier) @name return_type: (type_annotation (_) @type)?)
 ] @definition.function
 
 ; classes, abstract classes, named class expressions
@@ -293,22 +297,26 @@
     (lexical_declaration kind: "const" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.constant)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.constant)
   (internal_module body: (statement_block
     (lexical_declaration kind: "const" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.constant))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.constant))
   (module body: (statement_block
     (lexical_declaration kind: "const" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.constant))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.constant))
   (ambient_declaration
     (lexical_declaration kind: "const" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.constant)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.constant)
  ]
  (#not-eq? @_f "require")
  (#not-eq? @_g "require"))
@@ -319,42 +327,50 @@
     (lexical_declaration kind: "let" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable)
   (program
     (variable_declaration .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable)
   (internal_module body: (statement_block
     (lexical_declaration kind: "let" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable))
   (internal_module body: (statement_block
     (variable_declaration .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable))
   (module body: (statement_block
     (lexical_declaration kind: "let" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable))
   (module body: (statement_block
     (variable_declaration .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable))
   (ambient_declaration
     (lexical_declaration kind: "let" .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable)
   (ambient_declaration
     (variable_declaration .
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) .) @definition.variable)
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) .) @definition.variable)
  ]
  (#not-eq? @_f "require")
  (#not-eq? @_g "require"))
@@ -365,22 +381,26 @@
     (lexical_declaration kind: "const"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.constant))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.constant))
   (internal_module body: (statement_block
     (lexical_declaration kind: "const"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.constant)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.constant)))
   (module body: (statement_block
     (lexical_declaration kind: "const"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.constant)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.constant)))
   (ambient_declaration
     (lexical_declaration kind: "const"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.constant))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.constant))
  ]
  (#not-eq? @_f "require")
  (#not-eq? @_g "require"))
@@ -391,42 +411,50 @@
     (lexical_declaration kind: "let"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable))
   (program
     (variable_declaration
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable))
   (internal_module body: (statement_block
     (lexical_declaration kind: "let"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable)))
   (internal_module body: (statement_block
     (variable_declaration
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable)))
   (module body: (statement_block
     (lexical_declaration kind: "let"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable)))
   (module body: (statement_block
     (variable_declaration
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable)))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable)))
   (ambient_declaration
     (lexical_declaration kind: "let"
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable))
   (ambient_declaration
     (variable_declaration
       (variable_declarator
         name: (identifier) @name
-        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)?) @definition.variable))
+        type: (type_annotation (_) @type)?
+        value: (_ function: (_)? @_f object: (_ function: (_)? @_g)?)? @value) @definition.variable))
  ]
  (#not-eq? @_f "require")
  (#not-eq? @_g "require"))
@@ -438,13 +466,13 @@
     (lexical_declaration
       kind: "const"
       .
-      (variable_declarator name: (identifier) @name)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
       .)
     (ambient_declaration
       (lexical_declaration
         kind: "const"
         .
-        (variable_declarator name: (identifier) @name)
+        (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
         .))
   ] @definition.constant)
 
@@ -453,22 +481,22 @@
     (lexical_declaration
       kind: "let"
       .
-      (variable_declarator name: (identifier) @name)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
       .)
     (variable_declaration
       .
-      (variable_declarator name: (identifier) @name)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
       .)
     (ambient_declaration
       [
         (lexical_declaration
           kind: "let"
           .
-          (variable_declarator name: (identifier) @name)
+          (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
           .)
         (variable_declaration
           .
-          (variable_declarator name: (identifier) @name)
+          (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value)
           .)
       ])
   ] @definition.variable)
@@ -477,27 +505,27 @@
   declaration: [
     (lexical_declaration
       kind: "const"
-      (variable_declarator name: (identifier) @name) @definition.constant)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.constant)
     (ambient_declaration
       (lexical_declaration
         kind: "const"
-        (variable_declarator name: (identifier) @name) @definition.constant))
+        (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.constant))
   ])
 
 (export_statement
   declaration: [
     (lexical_declaration
       kind: "let"
-      (variable_declarator name: (identifier) @name) @definition.variable)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.variable)
     (variable_declaration
-      (variable_declarator name: (identifier) @name) @definition.variable)
+      (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.variable)
     (ambient_declaration
       [
         (lexical_declaration
           kind: "let"
-          (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.variable)
         (variable_declaration
-          (variable_declarator name: (identifier) @name) @definition.variable)
+          (variable_declarator name: (identifier) @name type: (type_annotation (_) @type)? value: (_)? @value) @definition.variable)
       ])
   ])
 
@@ -525,6 +553,22 @@
         ])))
  ]
  (#not-eq? @_f "require"))
+
+; ============================================================================================
+; Local bindings: what the declarations of parameters and locals say their types are
+; ============================================================================================
+
+; --- parameters (`p: AbstractProvider`, `p?: T`); without a type: a local of unknown type
+(required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
+(optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
+(required_parameter pattern: (identifier) @name !type) @binding
+(optional_parameter pattern: (identifier) @name !type) @binding
+; --- `const x: T = ...`, `const x = y as T`, `const x = new T()`, `let x = make()`
+(variable_declarator name: (identifier) @name type: (type_annotation (_) @type)) @binding
+(variable_declarator name: (identifier) @name value: (as_expression (_) "as" (_) @type)) @binding
+(variable_declarator name: (identifier) @name value: (satisfies_expression (_) "satisfies" (_) @type)) @binding
+(variable_declarator name: (identifier) @name value: (_) @value) @binding
+(variable_declarator name: (identifier) @name !value) @binding
 
 ; ============================================================================================
 ; References
