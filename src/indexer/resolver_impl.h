@@ -875,6 +875,9 @@ struct Resolver::Impl {
   std::vector<const DefinitionRow*> membersNamed(const std::vector<const DefinitionRow*>& types,
                                                  const std::string& name, const lang::Rules& rules);
   const std::string& declaredType(int64_t id);
+  // Where `this` is implicit: the field or property `name` of the class around `sourceId` (or
+  // of its bases), else null.
+  const DefinitionRow* implicitMember(const std::string& name, int64_t sourceId);
   std::unordered_map<int64_t, std::string> declaredTypes;
   std::unordered_map<std::string, TypeSet> typeCache;  // by "file|source|expression"
   int nesting = 0;  // evalTypeExpr calls on the stack (probes resolve names, which may type)

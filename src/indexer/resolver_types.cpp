@@ -113,7 +113,8 @@ Resolver::Impl::TypeSet Resolver::Impl::typeNamed(const std::string& name, int64
     return out;
   }
   if (const DefinitionRow* d = probe(RefKind::kUses, last, qualifier, fileId, sourceId, true)) {
-    if (model::isTypeLike(d->kind) && d->kind != SymbolKind::kType) {
+    if (!model::isTypeLike(d->kind)) return out;  // not known as a type here: no conclusion
+    if (d->kind != SymbolKind::kType) {
       out.types.push_back(d);
       return out;
     }
@@ -142,6 +143,14 @@ Resolver::Impl::TypeSet Resolver::Impl::typeNamed(const std::string& name, int64
     out.library = true;
   }
   return out;
+}
+
+const DefinitionRow* Resolver::Impl::implicitMember(const std::string& name, int64_t sourceId) {
+  const DefinitionRow* cls = sourceId ? enclosingClass(sourceId) : nullptr;
+  if (!cls) return nullptr;
+  for (const DefinitionRow* m : membersNamed({cls}, name, modules.rules(cls->fileId)))
+    if (model::isValueLike(m->kind)) return m;
+  return nullptr;
 }
 
 Resolver::Impl::TypeSet Resolver::Impl::typeOfDeclaration(const DefinitionRow& d, int depth) {
@@ -229,6 +238,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
         out.library = true;
         return finish(out);
       }
+    } else if (const DefinitionRow* field = rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
+      cur = typeOfDeclaration(*field, depth).types;  // a field of the class, `this` left out
     } else if (const DefinitionRow* v = probe(RefKind::kAccesses, head, "", fileId, sourceId)) {
       cur = typeOfDeclaration(*v, depth).types;  // a module-level variable or constant
     } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
@@ -320,7 +331,15 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   std::erase_if(found, [&](const DefinitionRow* d) {
     return std::find(look.cands.begin(), look.cands.end(), d) == look.cands.end();
   });
-  if (found.empty()) return Resolution{ref.id};
+  if (found.empty()) {
+    // A type the repository defines (with its bases) and no such member: the member comes
+    // from library code. A receiver typed only by a type alias or a non-container says less.
+    const bool known = std::all_of(types.types.begin(), types.types.end(), [](const DefinitionRow* t) {
+      return model::isContainer(t->kind);
+    });
+    if (known && !look.rules.openMembers) return Resolution{ref.id};
+    return std::nullopt;
+  }
   return pick(ref.id, found, Evidence::kReceiverType, look.rules, look.merge);
 }
 

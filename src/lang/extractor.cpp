@@ -58,6 +58,7 @@ struct RawBinding {
   bool hasType = false, hasValue = false;
   bool first = true;  // the first name of its declaration (a value types only the first)
   uint32_t pattern = 0;
+  uint32_t end = 0;  // where the declaration ends: it types what follows (not `x = x.next()`)
 };
 
 // A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
@@ -384,8 +385,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         return ts_node_start_byte(a) < ts_node_start_byte(b);
       });
       for (size_t k = 0; k < names.size(); ++k)
-        bindings.push_back(
-            {names[k], def.type, def.value, def.hasType, def.hasValue, k == 0, m.pattern_index});
+        bindings.push_back({names[k], def.type, def.value, def.hasType, def.hasValue, k == 0,
+                            m.pattern_index,
+                            def.hasValue ? ts_node_end_byte(def.value) : ts_node_end_byte(names[k])});
       continue;
     }
     if (role.role == CaptureRole::kPackage) {
@@ -664,7 +666,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source);
       if (te.empty()) te = "?";
       localsByName[std::string(nodeText(b.name, source))].push_back(
-          {start, enclosingSymbol(start), std::move(te)});
+          {std::max(start, b.end), enclosingSymbol(start), std::move(te)});
     }
   }
   // The local `name` a reference at byte `at` in symbol `scope` sees: declared before it in that

@@ -253,11 +253,16 @@ std::string typeName(std::string_view text) {
   // Type arguments are not part of the name (`List<T>`, `Map[K, V]` in Go generics).
   size_t cut = s.find_first_of("<[");
   if (cut == 0) return {};  // `[]T`, `[N]T`: an array, not a named type
+  if (cut != std::string_view::npos && s[cut] == '[' && cut + 1 < s.size() && s[cut + 1] == ']')
+    return {};  // `T[]`: an array of T
   if (cut != std::string_view::npos) {
     if (s.substr(0, cut) == "map") return {};  // Go `map[K]V`
     s = trimView(s.substr(0, cut));
   }
   if (!isQualifiedName(s)) return {};
+  // Words that ask for inference rather than name a type.
+  if (s == "auto" || s == "var" || s == "let" || s == "val" || s == "dynamic" || s == "decltype")
+    return {};
   return std::string(s);
 }
 
@@ -317,6 +322,19 @@ std::string valueChain(std::string_view text) {
       return te.empty() ? valueChain(s.substr(colon + 1)) : te;
     }
   }
+  // `x as T` (TypeScript, Kotlin, C#, Swift): a T.
+  {
+    int depth = 0;
+    for (size_t k = 0; k + 4 < s.size(); ++k) {
+      const char c = s[k];
+      if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+      else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) --depth;
+      else if (depth == 0 && s.compare(k, 4, " as ") == 0) {
+        const std::string name = typeName(s.substr(s.rfind(" as ") + 4));
+        return name.empty() ? std::string() : "{" + name + "}";
+      }
+    }
+  }
   std::string out;  // the expression with argument lists emptied
   size_t i = 0;
   // A leading construct whose type is written: `new T(...)`, Go `new(T)`, a cast `(x as T)`,
@@ -344,7 +362,14 @@ std::string valueChain(std::string_view text) {
     const size_t close = matching(s, 0);
     if (close == std::string_view::npos) return {};
     std::string_view inner = trimView(s.substr(1, close - 1));
+    const std::string_view after = trimView(s.substr(close + 1));
     const size_t as = inner.rfind(" as ");
+    if (!after.empty() && after[0] != '.' && after[0] != '?' && after[0] != '-' &&
+        after[0] != '[' && after[0] != '!') {
+      // A cast `(T) x`, `(T)(x)`: a T.
+      const std::string name = typeName(inner);
+      return name.empty() ? std::string() : "{" + name + "}";
+    }
     if (as != std::string_view::npos) {
       const std::string name = typeName(inner.substr(as + 4));
       if (name.empty()) return {};
@@ -363,7 +388,14 @@ std::string valueChain(std::string_view text) {
   }
   for (; i < s.size(); ++i) {
     const char c = s[i];
-    if (c == ' ' || c == '\n' || c == '\t') continue;
+    if (c == ' ' || c == '\n' || c == '\t') {
+      // Words side by side (`a instanceof T`, a query expression) are not a chain.
+      size_t next = i;
+      while (next < s.size() && (s[next] == ' ' || s[next] == '\n' || s[next] == '\t')) ++next;
+      if (!out.empty() && next < s.size() && isIdentChar(out.back()) && isIdentChar(s[next]))
+        return {};
+      continue;
+    }
     if (c == '.' && i + 1 < s.size() && s[i + 1] == '(') {
       // A type assertion `x.(T)`: the value is a T.
       const size_t close = matching(s, i + 1);

@@ -127,6 +127,102 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
   return okStatus();
 }
 
+// The methods `s` implements or overrides: members of the same name of the types its class
+// extends or implements (Go's structural implements included), transitively, a few levels.
+Expected<std::vector<model::Symbol>> overriddenMethods(const ToolEnv& env, const model::Symbol& s) {
+  std::vector<model::Symbol> out;
+  if (s.kind != model::SymbolKind::kMethod && s.kind != model::SymbolKind::kProperty) return out;
+  // The class: the parent, else (a Go method declared beside its type) the type named by the
+  // qualified name in the same directory.
+  std::optional<model::Symbol> owner;
+  if (s.parentId != 0) {
+    auto p = env.index->byId(s.parentId);
+    if (!p) return p.error();
+    owner = *p;
+  } else if (size_t cut = s.qualifiedName.rfind('.'); cut != std::string::npos) {
+    model::LookupRequest req;
+    req.name = s.qualifiedName.substr(0, cut);
+    const size_t slash = s.path.rfind('/');
+    req.fileSuffix = slash == std::string::npos ? std::string() : s.path.substr(0, slash + 1);
+    req.scope = model::Scope::kAll;
+    req.limit = 20;
+    bool more = false;
+    auto found = env.index->lookup(req, &more);
+    if (!found) return found.error();
+    for (const auto& t : *found)
+      if (model::isTypeLike(t.kind) && t.path.rfind(req.fileSuffix, 0) == 0) {
+        owner = t;
+        break;
+      }
+  }
+  if (!owner) return out;
+  std::set<int64_t> seen{owner->id};
+  std::vector<std::pair<int64_t, int>> queue{{owner->id, 0}};
+  for (size_t at = 0; at < queue.size() && seen.size() < 40; ++at) {
+    auto [typeId, depth] = queue[at];
+    model::RefsRequest bases;
+    bases.symbolId = typeId;
+    bases.kinds = {model::RefKind::kExtends, model::RefKind::kImplements};
+    bases.incoming = false;
+    bases.limit = 40;
+    bool more = false;
+    auto up = env.index->refs(bases, &more);
+    if (!up) return up.error();
+    for (const auto& v : *up) {
+      if (v.edge.targetId == 0 || !seen.insert(v.edge.targetId).second) continue;
+      if (depth < 4) queue.emplace_back(v.edge.targetId, depth + 1);
+      model::RefsRequest members;
+      members.symbolId = v.edge.targetId;
+      members.kinds = {model::RefKind::kContains};
+      members.incoming = false;
+      members.limit = 500;
+      auto list = env.index->refs(members, &more);
+      if (!list) return list.error();
+      for (const auto& m : *list)
+        if (m.other.id != 0 && m.other.name == s.name && model::isCallable(m.other.kind))
+          out.push_back(m.other);
+    }
+  }
+  return out;
+}
+
+// Calls that reach `s` through a method it implements or overrides (`s.Get()` where `s Store`,
+// for MemStore.Get): added to incoming.calls, each with `via`, that method's uid.
+Status viaCalls(const ToolEnv& env, const model::Symbol& s, Json& incoming,
+                std::vector<std::string>& cuts) {
+  auto methods = overriddenMethods(env, s);
+  if (!methods) return methods.error();
+  uint32_t shown = 0, total = 0;
+  for (const auto& m : *methods) {
+    auto c = env.index->refCounts({m.id, true, false, /*distinct=*/false});
+    if (!c) return c.error();
+    const uint32_t sites = (*c)[model::RefKind::kCalls].sites;
+    if (sites == 0) continue;
+    total += sites;
+    model::RefsRequest req;
+    req.symbolId = m.id;
+    req.kinds = {model::RefKind::kCalls};
+    req.incoming = true;
+    req.limit = kEdgesPerCategory;
+    bool more = false;
+    auto refs = env.index->refs(req, &more);
+    if (!refs) return refs.error();
+    Json& list = incoming["calls"];
+    if (!list.is_array()) list = Json::array();
+    for (const auto& v : *refs) {
+      if (shown >= kEdgesPerCategory) break;
+      Json e = edgeJson(v, true);
+      e["via"] = m.uid;
+      list.push_back(std::move(e));
+      ++shown;
+    }
+  }
+  if (total > shown)
+    cuts.push_back("incoming.calls via implemented or overridden methods: " +
+                   std::to_string(shown) + " of " + std::to_string(total) + " reference sites");
+  return okStatus();
+}
+
 // The symbol's lines from the file on disk (common.h: never outside the repository).
 std::optional<std::string> content(const ToolEnv& env, const model::Symbol& s,
                                    std::vector<std::string>& cuts, std::string& problem) {
@@ -217,6 +313,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     Json list;
     if (auto st = edges(env, s, incoming, list, cuts); !st)
       return ToolResult::error("The index could not be read: " + st.error().message);
+    if (incoming)
+      if (auto st = viaCalls(env, s, list, cuts); !st)
+        return ToolResult::error("The index could not be read: " + st.error().message);
     out[incoming ? "incoming" : "outgoing"] = std::move(list);
   }
 

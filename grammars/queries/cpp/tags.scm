@@ -193,14 +193,16 @@
 ; declaration or field_declaration): `Foo& operator=(const Foo&) = delete;`,
 ; `bool operator==(const Foo&) const;`, `T* operator->() const;`, `template <class U> U conv();`
 (field_declaration_list
-  (_ declarator: [
+  (_ type: (_)? @type
+     declarator: [
        (function_declarator declarator: [(identifier) (operator_name)] @name)
        (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
        (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
      ]) @definition.method)
 (field_declaration_list
   (_ !body
-    (_ declarator: [
+    (_ type: (_)? @type
+       declarator: [
          (function_declarator declarator: [(identifier) (operator_name)] @name)
          (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
          (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
@@ -208,7 +210,8 @@
 (field_declaration_list
   (_ !body
     (_ !body
-      (_ declarator: [
+      (_ type: (_)? @type
+         declarator: [
            (function_declarator declarator: [(identifier) (operator_name)] @name)
            (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
            (reference_declarator (function_declarator declarator: [(identifier) (operator_name)] @name))
@@ -217,6 +220,7 @@
 ; class), defined or declared: `int get() const {...}`, `T* data();`, `const T& at(int) const;`,
 ; `virtual void run() = 0;`, `virtual ~Foo();`
 (function_definition
+  type: (_)? @type
   declarator: [
     (function_declarator declarator: [(field_identifier) (destructor_name)] @name)
     (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
@@ -224,6 +228,7 @@
     (reference_declarator (function_declarator declarator: (field_identifier) @name))
   ]) @definition.method
 (field_declaration
+  type: (_)? @type
   declarator: [
     (function_declarator declarator: [(field_identifier) (destructor_name)] @name)
     (pointer_declarator declarator: (function_declarator declarator: (field_identifier) @name))
@@ -298,6 +303,7 @@
  (#match? @name "(^|::)([A-Za-z_][A-Za-z_0-9]*)(<.*>)?::\\2$"))
 ; methods (and destructors, operators): `void Foo::run() {}`, `Foo& Foo::operator=(...)`
 (function_definition
+  type: (_)? @type
   declarator: [
     (function_declarator declarator: (qualified_identifier) @name)
     (pointer_declarator declarator: (function_declarator declarator: (qualified_identifier) @name))
@@ -309,6 +315,7 @@
 ; `int f() {}`, `char *f() {}`, `const T& f() {}`, `bool operator<(...) {}`,
 ; `template <> void f<int>() {}` (named f)
 (function_definition
+  type: (_)? @type
   declarator: [
     (function_declarator declarator: [(identifier) @name (operator_name) @name (template_function name: (identifier) @name)])
     (pointer_declarator declarator: (function_declarator declarator: [(identifier) (operator_name)] @name))
@@ -319,7 +326,7 @@
 
 ; ---- type aliases ------------------------------------------------------------------------
 ; `using Vec = std::vector<int>;`, `template <class T> using Ptr = T*;`
-(alias_declaration name: (type_identifier) @name) @definition.type
+(alias_declaration name: (type_identifier) @name type: (_) @type) @definition.type
 ; Declarator shapes of an alias: `t`, `*p_t`, `**pp_t`, `arr_t[4]`, `fn_t(int)`, `(fn_t)(int)`,
 ; `(*cb_t)(int)`, `*(*make_t)(void)`; `typedef int intptr_t;` (tree-sitter parses the
 ; standard names size_t, ssize_t, intptr_t, ... as primitive types); `&ref_t`.
@@ -376,6 +383,7 @@
 ; `(*cb)(int)`, `*(*make)(void)`, `(*handlers[4])(int)`, `(*row)[8]`, `&owner`.
 ; `int x, y;`, `char *next, buf[4];`: several declarators, each one its own field (common shapes)
 (field_declaration
+  type: (_) @type
   declarator: [
     (field_identifier) @name
     (reference_declarator (field_identifier) @name)
@@ -385,6 +393,7 @@
   ] @definition.field
   ",")
 (field_declaration
+  type: (_) @type
   ","
   declarator: [
     (field_identifier) @name
@@ -405,6 +414,7 @@
   ] @definition.field)
 ; `int v_ = 0;`, `static int count;`, `T* ptr;`, `Foo& owner;`, `void (*cb)(int);`, `unsigned f : 1;`
 (field_declaration
+  type: (_) @type
   declarator: [
     (field_identifier) @name
     (reference_declarator (field_identifier) @name)
@@ -437,6 +447,7 @@
 ; matched.
 ; `int a, *b = 0;`: several declarators, each one its own variable (common shapes)
 ((declaration
+   type: (_) @type
    declarator: [
      (identifier) @name
      (reference_declarator (identifier) @name)
@@ -453,6 +464,7 @@
    ",") @_decl
  (#not-match? @_decl "^extern\\b"))
 ((declaration
+   type: (_) @type
    ","
    declarator: [
      (identifier) @name
@@ -489,7 +501,7 @@
 ; `const Config& kDefaults = ...;` (`const char *p` is a variable: the pointer is not const)
 ((declaration
    (type_qualifier) @_const
-   type: (_ !body)
+   type: (_ !body) @type
    declarator: [
      (identifier) @name
      (array_declarator declarator: (identifier) @name)
@@ -506,7 +518,7 @@
 ; `static int counter;`, `std::vector<int> cache;`, `Foo& instance = make();`,
 ; `int (*handler)(int) = f;`, `auto f = [](int x) { ... };`
 ((declaration
-   type: (_ !body)
+   type: (_ !body) @type
    declarator: [
      (identifier) @name
      (reference_declarator (identifier) @name)
@@ -533,6 +545,89 @@
        (array_declarator declarator: (parenthesized_declarator (pointer_declarator declarator: (identifier) @name)))])
    ]) @definition.variable
  (#not-match? @definition.variable "^extern\\b"))
+
+; ===================================================================== local bindings
+; Parameters and locals with their declared types (`Foo* p`, `Foo& r`, `const Foo& r`,
+; `std::unique_ptr<Foo> u`, `Foo f(1);`), and `auto` locals with their initialisers: they type
+; the calls on those names (`p->m()`, `r.m()`). The first pattern that names a local wins.
+; `auto p = std::make_unique<Foo>(..)` / `std::make_shared<Foo>(..)`: the type argument
+((declaration
+   type: (placeholder_type_specifier)
+   declarator: (init_declarator
+     declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)]
+     value: (call_expression function: [
+       (template_function name: (identifier) @_make arguments: (template_argument_list . (type_descriptor) @type))
+       (qualified_identifier name: (template_function name: (identifier) @_make arguments: (template_argument_list . (type_descriptor) @type)))]))) @binding
+ (#any-of? @_make "make_unique" "make_shared" "static_cast" "dynamic_cast" "reinterpret_cast" "const_cast"))
+; `auto* p = new Foo`, `auto* p = new ns::Foo<T>(..)`: the type created
+(declaration
+  type: (placeholder_type_specifier)
+  declarator: (init_declarator
+    declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name)]
+    value: (new_expression type: (_) @type))) @binding
+; `auto x = Foo(..)`, `auto x = make()`, `auto& r = a.b()`
+(declaration
+  type: (placeholder_type_specifier)
+  declarator: (init_declarator
+    declarator: [(identifier) @name (pointer_declarator declarator: (identifier) @name) (reference_declarator (identifier) @name)]
+    value: (_) @value)) @binding
+; other `auto` locals (`auto x{..}`) and `auto` parameters of generic lambdas type nothing: they
+; hide the names outside
+(declaration
+  type: (placeholder_type_specifier)
+  declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (reference_declarator (identifier) @name)
+    (init_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (reference_declarator (identifier) @name)])
+  ]) @binding
+(parameter_declaration
+  type: (placeholder_type_specifier)
+  declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (reference_declarator (identifier) @name)]) @binding
+; `Foo x;`, `Foo* p = ..;`, `const Foo& r = ..;`, `Foo f(1);`
+(declaration
+  type: (_) @type
+  declarator: [
+    (identifier) @name
+    (pointer_declarator declarator: (identifier) @name)
+    (reference_declarator (identifier) @name)
+    (init_declarator declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (reference_declarator (identifier) @name)])
+  ]) @binding
+; parameters (of functions and lambdas): `Foo* p`, `const Foo& r`, `Foo&& f`, `Foo f = {}`
+([(parameter_declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (reference_declarator (identifier) @name)])
+  (optional_parameter_declaration
+    type: (_) @type
+    declarator: [
+      (identifier) @name
+      (pointer_declarator declarator: (identifier) @name)
+      (reference_declarator (identifier) @name)])] @binding)
+; `for (Foo& x : items)` (an `auto` one types nothing: it hides the names outside)
+(for_range_loop
+  type: (placeholder_type_specifier)
+  declarator: [
+    (identifier) @name
+    (reference_declarator (identifier) @name)
+    (pointer_declarator declarator: (identifier) @name)]) @binding
+(for_range_loop
+  type: (_) @type
+  declarator: [
+    (identifier) @name
+    (reference_declarator (identifier) @name)
+    (pointer_declarator declarator: (identifier) @name)]) @binding
 
 ; ===================================================================== references
 

@@ -165,10 +165,15 @@
   type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type
   declarator: (variable_declarator name: (identifier) @name !dimensions)) @binding
   (#not-eq? @type "var"))
-; `var x = <initialiser>;`
+; `var x = (T) o;`, then `var x = <chain>;` (`new T()`, `make()`, `a.b().c()`, `x`)
 ((local_variable_declaration
   type: (type_identifier) @_var
-  declarator: (variable_declarator name: (identifier) @name value: (_) @value)) @binding
+  declarator: (variable_declarator name: (identifier) @name
+    value: (cast_expression type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type))) @binding
+  (#eq? @_var "var"))
+((local_variable_declaration
+  type: (type_identifier) @_var
+  declarator: (variable_declarator name: (identifier) @name value: [(object_creation_expression) (method_invocation) (field_access) (identifier) (parenthesized_expression)] @value)) @binding
   (#eq? @_var "var"))
 ; `for (Helper e : items)`; `for (var e : items)` types nothing
 ((enhanced_for_statement type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name !dimensions) @binding
@@ -180,7 +185,7 @@
 ; try-with-resources `try (Reader r = ..)`, `try (var r = new Reader())`
 ((resource type: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name) @binding
   (#not-eq? @type "var"))
-((resource type: (type_identifier) @_var name: (identifier) @name value: (_) @value) @binding
+((resource type: (type_identifier) @_var name: (identifier) @name value: [(object_creation_expression) (method_invocation) (field_access) (identifier) (parenthesized_expression)] @value) @binding
   (#eq? @_var "var"))
 ; pattern matching `o instanceof Helper h`, `case Helper h ->`
 (instanceof_expression right: [(type_identifier) (scoped_type_identifier) (generic_type)] @type name: (identifier) @name) @binding

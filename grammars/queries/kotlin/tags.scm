@@ -103,6 +103,11 @@
 (property_declaration (variable_declaration . (identifier) @name .) . (as_expression right: [(user_type) (nullable_type)] @type)) @binding
 ; `val x = Helper()`, `val x = make()`, `val x = a.b`
 (property_declaration (variable_declaration . (identifier) @name .) . [(call_expression) (navigation_expression) (identifier) (parenthesized_expression) (this_expression)] @value) @binding
+; smart casts `if (o is Helper) o.m()` (block scopes are not modelled: the last test before a
+; call counts, which is right inside the branch; after it the tested type is a subtype of the
+; declared one, whose members it inherits). `when (o) { is A -> ..; is B -> .. }` cannot be
+; written: every entry's binding would share the subject's name node, and only one is kept.
+(is_expression left: (identifier) @name right: [(user_type) (nullable_type)] @type) @binding
 ; `for (e: Helper in items)`
 (for_statement (variable_declaration (identifier) @name . [(user_type) (nullable_type)] @type)) @binding
 ; `catch (e: IOException)`

@@ -87,6 +87,32 @@
   (#not-match? @_value "^require\\b"))
 
 ; ============================================================================================
+; Local bindings: `local x = T.new()`, `local x = make()`, `local x = a.b` (the first name takes
+; the first value; a constructor is an ordinary function, so `T.new()` is T's member new and its
+; result); the parameters and the other names of the declaration type nothing
+; ============================================================================================
+; `local self = setmetatable({}, T)` (the constructor idiom): an instance of T
+((variable_declaration
+   (assignment_statement
+     (variable_list . name: (identifier) @name)
+     (expression_list . value: (function_call
+       name: (identifier) @_setmetatable
+       arguments: (arguments . (_) . (identifier) @type))))) @binding
+ (#eq? @_setmetatable "setmetatable"))
+; (not `local m = require("a.b")`: m names the module, as the import says)
+((variable_declaration
+   (assignment_statement
+     (variable_list . name: (identifier) @name)
+     (expression_list . value: (_) @value))) @binding
+ (#not-match? @value "^require\\b"))
+(variable_declaration
+  (assignment_statement
+    (variable_list (identifier) (identifier) @name))) @binding
+(variable_declaration
+  (variable_list name: (identifier) @name)) @binding
+(parameters (identifier) @name) @binding
+
+; ============================================================================================
 ; References
 ; ============================================================================================
 

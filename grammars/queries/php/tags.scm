@@ -22,15 +22,16 @@
     (interface_declaration name: (name) @name) @definition.interface
     (trait_declaration name: (name) @name) @definition.trait
     (enum_declaration name: (name) @name) @definition.enum
-    (function_definition name: (name) @name) @definition.function
+    (function_definition name: (name) @name return_type: (_)? @type) @definition.function
     (const_declaration (const_element (name) @name) @definition.constant)
   ])
 
-; --- constructors and methods
+; --- constructors and methods (`@type`: the declared return type, `?T` and `T|null` give T;
+;     `static` and `self` are the class)
 (method_declaration
   name: (name) @name
   (#eq? @name "__construct")) @definition.constructor
-(method_declaration name: (name) @name) @definition.method
+(method_declaration name: (name) @name return_type: (_)? @type) @definition.method
 
 ; --- types
 (class_declaration name: (name) @name) @definition.class
@@ -40,11 +41,13 @@
 (enum_case name: (name) @name) @definition.constant
 
 ; --- functions (also conditional ones: `if (!function_exists('f')) { function f() {} }`)
-(function_definition name: (name) @name) @definition.function
+(function_definition name: (name) @name return_type: (_)? @type) @definition.function
 
-; --- properties: each `$name` of `private int $a = 1, $b;` (the declaration's modifiers)
+; --- properties: each `$name` of `private int $a = 1, $b;` (the declaration's modifiers;
+;     `@type`: the declared type)
 (property_declaration
   (visibility_modifier)? @modifiers
+  type: (_)? @type
   (property_element name: (variable_name (name) @name)) @definition.property)
 
 ; --- constants: `const A = 1, B = 2;` in a class or at top level; `define('A', 1)`
@@ -60,6 +63,21 @@
 (program
   (expression_statement
     (assignment_expression left: (variable_name (name) @name)) @definition.variable))
+
+; ============================================================================================
+; Local bindings: what parameters and assignments say the types of `$x` are
+; ============================================================================================
+
+; --- parameters `Foo $x`, `?Foo $x`, `Foo|null $x`, promoted constructor parameters
+(simple_parameter type: (_) @type name: (variable_name) @name) @binding
+(property_promotion_parameter type: (_) @type name: (variable_name) @name) @binding
+; --- `$x = new Foo`, `$x = new \A\Foo(..)`: the class written
+(assignment_expression
+  left: (variable_name) @name
+  right: (object_creation_expression [(name) (qualified_name)] @type)) @binding
+; --- `$x = new Foo()`, `$x = make()`, `$x = Foo::create()`, `$x = $y->m()` (the last assignment
+;     before a call counts)
+(assignment_expression left: (variable_name) @name right: (_) @value) @binding
 
 ; ============================================================================================
 ; References

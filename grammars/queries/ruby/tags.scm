@@ -62,6 +62,18 @@
   (#any-of? @_attr "attr_reader" "attr_writer" "attr_accessor" "attr"))
 
 ; ============================================================================================
+; Local bindings: `x = Foo.new`, `x = make(..)` (the last assignment before a call counts)
+; ============================================================================================
+;   `x = Foo.new(..)`, `x = A::Foo.new`: an instance of the class written
+((assignment
+   left: (identifier) @name
+   right: (call receiver: [(constant) (scope_resolution)] @type method: (identifier) @_new)) @binding
+ (#eq? @_new "new"))
+;   any other initialiser: a chain (`Foo.build`, `make(..)`, `a.b`); a call written without
+;   parentheses reads as a member (`Foo.build` is Foo's member build, not its result)
+(assignment left: (identifier) @name right: (_) @value) @binding
+
+; ============================================================================================
 ; References
 ; ============================================================================================
 

@@ -27,10 +27,10 @@
 ; Functions: in a class, trait or object body methods, elsewhere functions (top-level in
 ; Scala 3; local ones are private)
 ; ---------------------------------------------------------------------------
-(template_body (function_definition name: (_) @name) @definition.method)
-(template_body (function_declaration name: (_) @name) @definition.method)
-(function_definition name: (_) @name) @definition.function
-(function_declaration name: (_) @name) @definition.function
+(template_body (function_definition name: (_) @name return_type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.method)
+(template_body (function_declaration name: (_) @name return_type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.method)
+(function_definition name: (_) @name return_type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.function
+(function_declaration name: (_) @name return_type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.function
 
 ; ---------------------------------------------------------------------------
 ; Values. In an object: module-level constants (`val`) and variables (`var`); in a class or
@@ -38,24 +38,43 @@
 ; `val a, b = 1` defines each name.
 ; ---------------------------------------------------------------------------
 (object_definition body: (template_body
-  (val_definition pattern: (identifier) @name) @definition.constant))
+  (val_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.constant))
 (object_definition body: (template_body
-  (val_definition pattern: (identifiers (identifier) @name)) @definition.constant))
+  (val_definition pattern: (identifiers (identifier) @name) type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.constant))
 (object_definition body: (template_body
-  (var_definition pattern: (identifier) @name) @definition.variable))
-(template_body (val_definition pattern: (identifier) @name) @definition.field)
-(template_body (val_definition pattern: (identifiers (identifier) @name)) @definition.field)
-(template_body (var_definition pattern: (identifier) @name) @definition.field)
-(template_body (val_declaration name: (_) @name) @definition.field)
-(template_body (var_declaration name: (_) @name) @definition.field)
-(compilation_unit (val_definition pattern: (identifier) @name) @definition.constant)
-(compilation_unit (var_definition pattern: (identifier) @name) @definition.variable)
+  (var_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.variable))
+(template_body (val_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.field)
+(template_body (val_definition pattern: (identifiers (identifier) @name) type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.field)
+(template_body (var_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.field)
+(template_body (val_declaration name: (_) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.field)
+(template_body (var_declaration name: (_) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.field)
+(compilation_unit (val_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.constant)
+(compilation_unit (var_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)]? @value) @definition.variable)
 
 ; constructor parameters that are fields: `val`/`var` ones, and every parameter of a case class
-(class_parameter ["val" "var"] name: (_) @name) @definition.field
+(class_parameter ["val" "var"] name: (_) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.field
 (class_definition
   "case"
-  class_parameters: (class_parameters (class_parameter name: (_) @name) @definition.field))
+  class_parameters: (class_parameters (class_parameter name: (_) @name type: [(type_identifier) (generic_type) (stable_type_identifier)]? @type) @definition.field))
+
+; ---------------------------------------------------------------------------
+; Local bindings: the declared types of parameters and locals, so that `p.m()` binds through
+; p's type (docs/captures.md, "Receiver types"). A `val`/`var` without a type takes its
+; initialiser when that is a chain (`new Foo()`, `Foo(..)`, `make()`, `a.b`, `x`).
+; (Members are definitions above: their name nodes are taken there.)
+; ---------------------------------------------------------------------------
+
+; parameters of methods, constructors and lambdas (`p: Helper`, `(h: Helper) => ..`)
+(parameter name: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
+(class_parameter name: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
+(binding name: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
+; locals `val x: Helper = ..`, `val x = new Helper()`
+(val_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
+(var_definition pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
+(val_definition pattern: (identifier) @name !type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)] @value) @binding
+(var_definition pattern: (identifier) @name !type value: [(call_expression) (field_expression) (identifier) (instance_expression) (parenthesized_expression) (generic_function)] @value) @binding
+; typed patterns `case h: Helper =>` (also in `catch`)
+(typed_pattern pattern: (identifier) @name type: [(type_identifier) (generic_type) (stable_type_identifier)] @type) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports. The path `a.b.C` is a sequence of identifiers: @module on the first and the last

@@ -22,7 +22,7 @@
 
 (protocol_declaration name: (type_identifier) @name) @definition.interface
 
-(typealias_declaration name: (type_identifier) @name) @definition.type
+(typealias_declaration name: (type_identifier) @name name: (_)? @type) @definition.type
 
 ; enum cases: `case a, b` defines each name (the name node is the definition); constants as
 ; visible as their enum
@@ -30,26 +30,62 @@
 
 ; ---------------------------------------------------------------------------
 ; Functions: in a type, extension or protocol body methods, elsewhere functions (local ones
-; private). Initialisers are constructors named `init`.
+; private). Initialisers are constructors named `init`. `@type`: the result type (this grammar
+; build gives it, like the type of a parameter or the aliased type of a typealias, the field
+; `name`: the second one).
 ; ---------------------------------------------------------------------------
-(class_body (function_declaration name: (simple_identifier) @name) @definition.method)
-(enum_class_body (function_declaration name: (simple_identifier) @name) @definition.method)
-(protocol_function_declaration name: (simple_identifier) @name) @definition.method
-(function_declaration name: (simple_identifier) @name) @definition.function
+(class_body (function_declaration name: (simple_identifier) @name name: (_)? @type) @definition.method)
+(enum_class_body (function_declaration name: (simple_identifier) @name name: (_)? @type) @definition.method)
+(protocol_function_declaration name: (simple_identifier) @name name: (_)? @type) @definition.method
+(function_declaration name: (simple_identifier) @name name: (_)? @type) @definition.function
 
 (init_declaration name: "init" @name) @definition.constructor
 
 ; ---------------------------------------------------------------------------
 ; Properties: in a type body (stored and computed) and in a protocol; at top level `let` is a
-; constant and `var` a variable. Locals are not symbols.
+; constant and `var` a variable. Locals are not symbols. `@type`: the annotation (`: T`,
+; `: T?`), else `@value` the initialiser (`= T()`, `= make()`).
 ; ---------------------------------------------------------------------------
+[
+  (class_body
+    (property_declaration
+      name: (pattern bound_identifier: (simple_identifier) @name)
+      (type_annotation (_) @type)) @definition.property)
+  (enum_class_body
+    (property_declaration
+      name: (pattern bound_identifier: (simple_identifier) @name)
+      (type_annotation (_) @type)) @definition.property)
+]
+[
+  (class_body
+    (property_declaration
+      name: (pattern bound_identifier: (simple_identifier) @name)
+      value: (_) @value) @definition.property)
+  (enum_class_body
+    (property_declaration
+      name: (pattern bound_identifier: (simple_identifier) @name)
+      value: (_) @value) @definition.property)
+]
 (class_body
   (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
 (enum_class_body
   (property_declaration name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property)
 (protocol_property_declaration
-  name: (pattern bound_identifier: (simple_identifier) @name)) @definition.property
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  (type_annotation (_) @type)?) @definition.property
 
+((source_file
+  (property_declaration
+    (value_binding_pattern) @_kw
+    name: (pattern bound_identifier: (simple_identifier) @name)
+    (type_annotation (_) @type)) @definition.constant)
+  (#eq? @_kw "let"))
+((source_file
+  (property_declaration
+    (value_binding_pattern) @_kw
+    name: (pattern bound_identifier: (simple_identifier) @name)
+    value: (_) @value) @definition.constant)
+  (#eq? @_kw "let"))
 ((source_file
   (property_declaration
     (value_binding_pattern) @_kw
@@ -57,7 +93,29 @@
   (#eq? @_kw "let"))
 (source_file
   (property_declaration
+    name: (pattern bound_identifier: (simple_identifier) @name)
+    (type_annotation (_) @type)) @definition.variable)
+(source_file
+  (property_declaration
+    name: (pattern bound_identifier: (simple_identifier) @name)
+    value: (_) @value) @definition.variable)
+(source_file
+  (property_declaration
     name: (pattern bound_identifier: (simple_identifier) @name)) @definition.variable)
+
+; ---------------------------------------------------------------------------
+; Local bindings: parameters and `let`/`var` locals with their declared types or initialisers
+; ---------------------------------------------------------------------------
+; parameters `x: T`, `_ y: T?`, `z: inout T`, closure parameters `{ (q: T) in .. }`
+(parameter name: (simple_identifier) @name name: (_) @type) @binding
+(lambda_parameter name: (simple_identifier) @name name: (_) @type) @binding
+; `let x: T = ..`, `var x = T()`, `let x = make()`, `let x = a.b()`
+(property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  (type_annotation (_) @type)) @binding
+(property_declaration
+  name: (pattern bound_identifier: (simple_identifier) @name)
+  value: (_) @value) @binding
 
 ; ---------------------------------------------------------------------------
 ; Imports: `import Foundation`, `import MyLib` (a module: every public name of it)

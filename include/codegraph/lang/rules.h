@@ -75,6 +75,10 @@ struct Rules {
                              // a method of an unexported type of another package is reached
                              // through an interface only, never called as `x.m()` on that type
   bool structuralImplements = false;   // a type implements an interface by its method set (Go)
+  bool openMembers = false;  // methods may be added to a type outside its declaration (C#
+                             // extension methods, Rust trait defaults, Swift/Kotlin extensions,
+                             // Ruby reopened classes): a typed receiver without the member does
+                             // not prove the member is library code
   bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
                                     // visibility (C++ `void A::f() {}`)
   std::string_view superAlias;      // the language's name for `super` ("base" in C#), or ""
@@ -82,7 +86,7 @@ struct Rules {
 
   // ---- confidence of each kind of evidence, measured against a type checker ----
   // 0 = that evidence makes no edge in this language (its measured precision is below 0.5).
-  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 0.95};
+  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 1.0};
 
   // ---- names that are the language's own ----
   // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).

@@ -30,6 +30,7 @@ ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<in
 const Rules& csharpRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "csharp";
     r.family = "csharp";
     r.implicitThis = true;

@@ -15,6 +15,7 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 const Rules& kotlinRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "kotlin";
     r.family = "kotlin";
     r.implicitThis = true;

@@ -21,6 +21,7 @@ ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<in
 const Rules& luaRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "lua";
     r.family = "lua";
     r.builtinNames = WordList(

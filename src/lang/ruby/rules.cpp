@@ -26,6 +26,7 @@ ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<in
 const Rules& rubyRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "ruby";
     r.family = "ruby";
     r.implicitThis = true;

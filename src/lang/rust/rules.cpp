@@ -52,6 +52,7 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 const Rules& rustRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "rust";
     r.family = "rust";
     r.builtinNames = WordList(

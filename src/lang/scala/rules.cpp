@@ -15,6 +15,7 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 const Rules& scalaRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "scala";
     r.family = "scala";
     r.implicitThis = true;

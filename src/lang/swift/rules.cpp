@@ -20,6 +20,7 @@ ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<in
 const Rules& swiftRules() {
   static const Rules kRules = [] {
     Rules r;
+    r.openMembers = true;
     r.id = "swift";
     r.family = "swift";
     r.implicitThis = true;
