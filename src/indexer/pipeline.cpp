@@ -464,6 +464,9 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   std::vector<int64_t> changedFiles;
   std::set<int64_t> importerFiles;  // files importing a changed or removed module
   std::set<std::string> affectedNames;
+  // Names whose definitions came, went or changed their declared type: calls typed through them
+  // (their receiver or qualifier names one) bind again.
+  std::set<std::string> receiverNames;
   if (summary.fullIndex)
     if (auto s = writer.beginBulkLoad(); !s) return s.error();
   if (auto s = writer.begin(); !s) return s.error();
@@ -483,6 +486,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     auto names = writer.removeFile(path);
     if (!names) return fail(names.error());
     affectedNames.insert(names->begin(), names->end());
+    receiverNames.insert(names->begin(), names->end());
     ++summary.filesRemoved;
   }
 
@@ -544,6 +548,9 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
             importerFiles.insert(importers->begin(), importers->end());
             affectedNames.insert(res->removedNames.begin(), res->removedNames.end());
             affectedNames.insert(res->addedNames.begin(), res->addedNames.end());
+            receiverNames.insert(res->removedNames.begin(), res->removedNames.end());
+            receiverNames.insert(res->addedNames.begin(), res->addedNames.end());
+            receiverNames.insert(res->retypedNames.begin(), res->retypedNames.end());
             // Names the file defines more than once in one scope (overloads: the same qualified
             // name): which of them a reference binds depends on their lines, which an edit moves.
             {
@@ -754,7 +761,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       auto t = std::chrono::steady_clock::now();
       auto pending = writer.refsToResolve(changedFiles, names, false,
                                           std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
-                                          fileSetChanged);
+                                          fileSetChanged,
+                                          std::vector<std::string>(receiverNames.begin(), receiverNames.end()));
       if (!pending) return fail(pending.error());
       selectSeconds = since(t);
       t = std::chrono::steady_clock::now();

@@ -57,7 +57,7 @@ struct IndexWriter::Impl {
                    "SET language=excluded.language, size=excluded.size, mtime_ns=excluded.mtime_ns, "
                    "hash=excluded.hash, lines=excluded.lines, is_test=excluded.is_test, "
                    "package=excluded.package, parse_errors=excluded.parse_errors, other_build=excluded.other_build"),
-        oldSymbols(db, "SELECT id, uid, name FROM symbols WHERE file_id=?"),
+        oldSymbols(db, "SELECT id, uid, name, type_expr FROM symbols WHERE file_id=?"),
         insertSymbol(db,
                      "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
                      "start_col, end_line, end_col, signature, visibility, doc, complexity, "
@@ -237,10 +237,13 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
   // Existing symbols by uid: a symbol that keeps its uid keeps its id, so references into it
   // from other files stay bound.
   std::unordered_map<std::string, std::pair<int64_t, std::string>> old;
+  std::unordered_map<int64_t, std::string> oldTypes;  // by id: the declared type before
   if (!isNew) {
     I.oldSymbols.bind(1, fileId);
-    while (I.oldSymbols.step())
+    while (I.oldSymbols.step()) {
       old.emplace(I.oldSymbols.text(1), std::make_pair(I.oldSymbols.i64(0), I.oldSymbols.text(2)));
+      if (std::string t = I.oldSymbols.text(3); !t.empty()) oldTypes.emplace(I.oldSymbols.i64(0), std::move(t));
+    }
     const bool failed = I.oldSymbols.failed();
     I.oldSymbols.reset();
     if (failed) return sqliteError(db_.handle(), "reading a file's symbols");
@@ -260,6 +263,8 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
           .bind(8, s.signature).bind(9, vis).bind(10, s.doc).bind(11, s.complexity)
           .bind(12, s.isTest ? 1 : 0).bind(13, s.typeExpr).bind(14, ids[i]);
       if (auto st = I.updateSymbol.run(); !st) return st.error();
+      if (auto t = oldTypes.find(ids[i]); (t == oldTypes.end() ? std::string() : t->second) != s.typeExpr)
+        result.retypedNames.push_back(s.name);
       old.erase(it);
     } else {
       I.insertSymbol.bind(1, fileId).bind(2, s.uid).bind(3, s.name).bind(4, s.qualifiedName)
@@ -531,7 +536,8 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
                                                              const std::vector<std::string>& names,
                                                              bool all,
                                                              const std::vector<int64_t>& importerFiles,
-                                                             bool allImports) {
+                                                             bool allImports,
+                                                             const std::vector<std::string>& receiverNames) {
   std::vector<PendingRef> out;
   const char* cols =
       "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
@@ -573,6 +579,22 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
                     " UNION " + cols +
                     "WHERE r.file_id IN (SELECT id FROM pending_importers) AND r.qualifier <> ''" + live;
   if (allImports) sql += std::string(" UNION ") + cols + "WHERE r.kind = 'imports'";
+  if (!receiverNames.empty()) {
+    if (auto st = db_.exec("CREATE TEMP TABLE IF NOT EXISTS pending_receivers(name TEXT PRIMARY KEY);"
+                           "DELETE FROM pending_receivers;");
+        !st)
+      return st.error();
+    Statement insr(db_.handle(), "INSERT OR IGNORE INTO pending_receivers(name) VALUES(?)");
+    for (const auto& n : receiverNames) {
+      insr.bind(1, n);
+      if (auto st = insr.run(); !st) return st.error();
+    }
+    // A scan of the qualified calls, run only when declarations came, went or were retyped;
+    // the segment test below keeps the rows that name one.
+    sql += std::string(" UNION ") + cols +
+           "WHERE r.kind = 'calls' AND r.qualifier <> '' AND EXISTS (SELECT 1 FROM pending_receivers p "
+           "WHERE instr(r.receiver, p.name) > 0 OR instr(r.qualifier, p.name) > 0)";
+  }
   sql += " ORDER BY 2, 1";
   Statement s(db_.handle(), sql);
   if (!s.valid()) return sqliteError(db_.handle(), "listing references");

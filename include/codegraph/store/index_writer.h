@@ -45,6 +45,7 @@ struct WriteResult {
   int64_t fileId = 0;
   std::vector<std::string> removedNames;  // names of symbols the file no longer defines
   std::vector<std::string> addedNames;    // names of symbols it newly defines
+  std::vector<std::string> retypedNames;  // names of symbols it keeps whose declared type changed
 };
 
 // A definition as the resolver sees it.
@@ -161,11 +162,15 @@ class IndexWriter {
   // module map as it was, so imports elsewhere can change only through the names they import.
   // `importerFiles`: files that import a changed or removed module; their qualified refs
   // (`os.path.join`, `pkg.engine.run`) may resolve through that module's aliases.
+  // `receiverNames`: names whose definitions came, went or changed their declared type; calls
+  // whose receiver or qualifier names one as a segment (`NewServer().Start()`, `x.store.Get()`
+  // with `x := NewServer()`) are typed through it.
   Expected<std::vector<PendingRef>> refsToResolve(const std::vector<int64_t>& fileIds,
                                                   const std::vector<std::string>& names,
                                                   bool all,
                                                   const std::vector<int64_t>& importerFiles = {},
-                                                  bool allImports = true);
+                                                  bool allImports = true,
+                                                  const std::vector<std::string>& receiverNames = {});
   // A full index's references, a page at a time, ordered by (file_id, id): those after
   // (afterFile, afterId), at most `limit`.
   Expected<std::vector<PendingRef>> refsPage(RefPage which, int64_t afterFile, int64_t afterId,

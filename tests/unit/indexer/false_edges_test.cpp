@@ -303,3 +303,31 @@ TEST(FalseEdges, CppStdContainerMethodsAreNotRepositoryMethods) {
 
 }  // namespace
 }  // namespace cg::indexer
+
+namespace cg::indexer {
+namespace {
+
+// Receiver types across a refresh: a call typed through another file's declaration (a result
+// type) binds again when that declaration changes, as a full index of the new tree binds it.
+TEST(FalseEdges, ARefreshRetypesCallsThroughAChangedDeclaration) {
+  testing::TempTree repo;
+  repo.write("p/types.go",
+             "package p\n\ntype Server struct{}\n\nfunc (s *Server) Start() {}\n\n"
+             "type Other struct{}\n\nfunc (o *Other) Start() {}\n");
+  repo.write("p/a.go", "package p\n\nfunc NewServer() *Server { return nil }\n");
+  repo.write("p/b.go",
+             "package p\n\nfunc Use() {\n\tNewServer().Start()\n\tx := NewServer()\n\tx.Start()\n}\n");
+  const auto before = indexAndDump(repo);
+  ASSERT_TRUE(has(before, "edge calls p/b.go::Use::function -> p/types.go::Server.Start::method 1.00"))
+      << callsOf(before, "p/b.go::Use::function", "Start");
+  repo.write("p/a.go", "package p\n\nfunc NewServer() *Other { return nil }\n");
+  const auto refreshed = indexAndDump(repo);
+  const auto fresh = indexAndDump(repo, "fresh.db");
+  EXPECT_EQ(callsOf(refreshed, "p/b.go::Use::function", "Start"),
+            callsOf(fresh, "p/b.go::Use::function", "Start"));
+  EXPECT_FALSE(has(refreshed, "edge calls p/b.go::Use::function -> p/types.go::Server.Start::method 1.00"))
+      << callsOf(refreshed, "p/b.go::Use::function", "Start");
+}
+
+}  // namespace
+}  // namespace cg::indexer
