@@ -773,6 +773,7 @@ struct Resolver::Impl {
       viaSuper.qualifier = "super";
       return resolveRef(viaSuper);
     }
+    if (auto found = constructorCall(ref, rules)) return *found;
     // A read or write binds only a variable or constant (compatible()): those alone are read.
     const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
     // Pointers into the cache of definitions by name (no copies per reference). Those of a call
@@ -875,6 +876,11 @@ struct Resolver::Impl {
   std::vector<const DefinitionRow*> membersNamed(const std::vector<const DefinitionRow*>& types,
                                                  const std::string& name, const lang::Rules& rules);
   const std::string& declaredType(int64_t id);
+  // Whether `name` is a type parameter where `sourceId` is written (never library code).
+  bool typeParameter(const std::string& name, int64_t sourceId);
+  // `super(...)` / `this(...)` in a constructor: the base class's (or the class's own)
+  // constructor, else the class.
+  std::optional<Resolution> constructorCall(const PendingRef& ref, const lang::Rules& rules);
   // Where `this` is implicit: the field or property `name` of the class around `sourceId` (or
   // of its bases), else null.
   const DefinitionRow* implicitMember(const std::string& name, int64_t sourceId);

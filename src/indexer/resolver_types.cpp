@@ -6,7 +6,9 @@
 // a field's or property's declared type, a function's declared result type, a constructor's
 // class. No flow analysis: what a declaration says is what the value is.
 #include <algorithm>
+#include <cstring>
 
+#include "codegraph/lang/type_expr.h"
 #include "resolver_impl.h"
 
 namespace cg::indexer {
@@ -50,6 +52,100 @@ size_t nameEnd(const std::string& te, size_t at) {
   return end == std::string::npos ? te.size() : end;
 }
 
+// The top-level parts of `s` split at commas (outside brackets).
+std::vector<std::string> splitParameters(const std::string& s) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string cur;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    else if ((c == ')' || c == ']' || c == '}' || (c == '>' && (i == 0 || s[i - 1] != '='))) && depth > 0) --depth;
+    if (c == ',' && depth == 0) {
+      parts.push_back(cur);
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!cur.empty()) parts.push_back(cur);
+  for (auto& p : parts) {
+    size_t a = p.find_first_not_of(' '), b = p.find_last_not_of(' ');
+    p = a == std::string::npos ? std::string() : p.substr(a, b - a + 1);
+  }
+  return parts;
+}
+
+// The parameter list of a signature or function type: the text inside the first top-level
+// parentheses after `from` (type parameters `<...>` skipped), or npos.
+std::string parameterList(const std::string& s, size_t from) {
+  size_t open = s.find('(', from);
+  if (open == std::string::npos) return {};
+  int depth = 0;
+  for (size_t i = open; i < s.size(); ++i) {
+    if (s[i] == '(') ++depth;
+    else if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+  }
+  return {};
+}
+
+// The declared type of a `name: Type` parameter ("" when untyped); `this` parameters are skipped
+// by the caller.
+std::string parameterType(const std::string& p) {
+  int depth = 0;
+  for (size_t i = 0; i < p.size(); ++i) {
+    const char c = p[i];
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) --depth;
+    else if (c == ':' && depth == 0) {
+      std::string t = p.substr(i + 1);
+      size_t eq = std::string::npos;  // a default value
+      int d = 0;
+      for (size_t k = 0; k < t.size(); ++k) {
+        if (t[k] == '(' || t[k] == '[' || t[k] == '{' || t[k] == '<') ++d;
+        else if ((t[k] == ')' || t[k] == ']' || t[k] == '}' || (t[k] == '>' && (k == 0 || t[k - 1] != '='))) && d > 0) --d;
+        else if (t[k] == '=' && d == 0 && (k + 1 >= t.size() || t[k + 1] != '>')) {
+          eq = k;
+          break;
+        }
+      }
+      if (eq != std::string::npos) t = t.substr(0, eq);
+      size_t a = t.find_first_not_of(' '), b = t.find_last_not_of(' ');
+      return a == std::string::npos ? std::string() : t.substr(a, b - a + 1);
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+namespace {
+std::string callbackParameterType(const std::string& signature, const std::string& qualifiedName,
+                                  int argIndex, int paramIndex);
+}  // namespace
+
+// The type name of parameter `paramIndex` of the function type that parameter `argIndex` of
+// `signature` declares (`init: (source: Observable<T>, subscriber: Subscriber<R>) => void`,
+// argIndex 0, paramIndex 1 → "Subscriber"); "" when the signature does not say.
+namespace {
+std::string callbackParameterType(const std::string& signature, const std::string& qualifiedName,
+                                  int argIndex, int paramIndex) {
+  const std::string name = qualifiedName.substr(qualifiedName.find_last_of(".:") + 1);
+  size_t at = signature.find(name);
+  auto params = splitParameters(parameterList(signature, at == std::string::npos ? 0 : at));
+  std::erase_if(params, [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
+  if (argIndex < 0 || static_cast<size_t>(argIndex) >= params.size()) return {};
+  std::string fnType = parameterType(params[static_cast<size_t>(argIndex)]);
+  // A union with undefined/null around a function type: the function type.
+  if (fnType.empty() || fnType.find("=>") == std::string::npos) return {};
+  if (fnType.front() == '(' && fnType.find("=>") != std::string::npos) {
+    auto inner = splitParameters(parameterList(fnType, 0));
+    std::erase_if(inner, [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
+    if (paramIndex < 0 || static_cast<size_t>(paramIndex) >= inner.size()) return {};
+    return lang::typeNameOf(parameterType(inner[static_cast<size_t>(paramIndex)]));
+  }
+  return {};
+}
 }  // namespace
 
 const std::string& Resolver::Impl::declaredType(int64_t id) {
@@ -64,8 +160,27 @@ const std::string& Resolver::Impl::declaredType(int64_t id) {
 }
 
 bool Resolver::Impl::importedFromLibrary(int64_t fileId, const std::string& head) {
-  for (const auto& b : bindings(fileId))
-    if (b.local == head && b.files.empty() && !b.wildcard) return true;
+  for (const auto& b : bindings(fileId)) {
+    if (!b.files.empty() || b.wildcard) continue;
+    if (b.local == head) return true;
+    // A package imported by path without a name is known by its package clause, which library
+    // code does not show us: by convention the path's last segment, a major-version suffix
+    // (`/v5`) and a `go-` prefix or `-go` suffix dropped (`github.com/go-git/go-billy/v5` →
+    // billy).
+    std::string m = b.module;
+    for (;;) {
+      const size_t slash = m.rfind('/');
+      const std::string last = slash == std::string::npos ? m : m.substr(slash + 1);
+      const bool version = last.size() > 1 && last[0] == 'v' &&
+                           std::all_of(last.begin() + 1, last.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+      if (!version || slash == std::string::npos) break;
+      m.resize(slash);
+    }
+    std::string last = m.substr(m.rfind('/') == std::string::npos ? 0 : m.rfind('/') + 1);
+    if (last.rfind("go-", 0) == 0) last = last.substr(3);
+    if (last.size() > 3 && last.compare(last.size() - 3, 3, "-go") == 0) last.resize(last.size() - 3);
+    if (last == head) return true;
+  }
   return false;
 }
 
@@ -139,7 +254,8 @@ Resolver::Impl::TypeSet Resolver::Impl::typeNamed(const std::string& name, int64
   const std::string head = qualifier.substr(0, qualifier.find_first_of(".:\\"));
   if (!qualifier.empty() && importedFromLibrary(fileId, head)) {
     out.library = true;
-  } else if (qualifier.empty() && compatibleNamed(RefKind::kUses, last, rules).empty()) {
+  } else if (qualifier.empty() && compatibleNamed(RefKind::kUses, last, rules).empty() &&
+             !typeParameter(last, sourceId)) {
     out.library = true;
   }
   return out;
@@ -151,6 +267,22 @@ const DefinitionRow* Resolver::Impl::implicitMember(const std::string& name, int
   for (const DefinitionRow* m : membersNamed({cls}, name, modules.rules(cls->fileId)))
     if (model::isValueLike(m->kind)) return m;
   return nullptr;
+}
+
+bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
+  if (name.size() <= 2 && std::isupper(static_cast<unsigned char>(name[0]))) return true;  // T, K, V, T1
+  // Declared by the enclosing declarations' signatures: `<T extends X>`, Go `[T any]`.
+  for (const DefinitionRow* d = def(sourceId); d; d = def(d->parentId)) {
+    std::string sig;
+    if (auto s = writer.signature(d->id)) sig = std::move(*s);
+    for (const char* open : {"<", "[", ", "})
+      if (size_t at = sig.find(open + name); at != std::string::npos) {
+        const size_t end = at + std::strlen(open) + name.size();
+        if (end < sig.size() && (sig[end] == ' ' || sig[end] == ',' || sig[end] == '>' || sig[end] == ']'))
+          return true;
+      }
+  }
+  return false;
 }
 
 Resolver::Impl::TypeSet Resolver::Impl::typeOfDeclaration(const DefinitionRow& d, int depth) {
@@ -204,18 +336,58 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   const lang::Rules& rules = modules.rules(fileId);
 
   std::vector<const DefinitionRow*> cur;
+  bool library = false;  // the value is proven to be of a library type
   size_t i = 0;
+  auto take = [&](TypeSet t) {
+    cur = std::move(t.types);
+    library = t.library;
+  };
   auto finish = [&](TypeSet result) {
     typeCache[key] = result;
     return result;
   };
   auto called = [&](size_t at) { return te.compare(at, 2, "()") == 0; };
+  if (te[0] == '(') {
+    // A callback's parameter "(j,k)<callee>": the type the callee's signature gives it.
+    const size_t comma = te.find(','), close = te.find(')');
+    if (comma == std::string::npos || close == std::string::npos || close < comma) return finish(out);
+    const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
+    const std::string callee = te.substr(close + 1);
+    const DefinitionRow* fn = nullptr;
+    if (!callee.empty() && callee[0] == '{') {
+      // `new T(...)`: T's constructor.
+      TypeSet cls = evalTypeExpr(callee, fileId, sourceId, depth + 1);
+      for (const DefinitionRow* c : cls.types)
+        for (const DefinitionRow* m : membersNamed({c}, "constructor", rules))
+          if (m->kind == SymbolKind::kConstructor) fn = m;
+    } else {
+      const size_t cut = callee.find_last_of('.');
+      if (cut == std::string::npos) {
+        fn = probe(RefKind::kCalls, callee, "", fileId, sourceId);
+      } else {
+        TypeSet recv = evalTypeExpr(callee.substr(0, cut), fileId, sourceId, depth + 1);
+        auto members = membersNamed(recv.types, callee.substr(cut + 1), rules);
+        if (members.size() == 1) fn = members.front();
+        if (!fn && recv.types.empty())
+          fn = probe(RefKind::kCalls, callee.substr(cut + 1), callee.substr(0, cut), fileId, sourceId);
+      }
+    }
+    if (!fn || !model::isCallable(fn->kind)) return finish(out);
+    std::string signature;
+    if (auto sig = writer.signature(fn->id))
+      signature = std::move(*sig);
+    else
+      noteFailure(sig.error());
+    const std::string t = callbackParameterType(signature, fn->qualifiedName, argIndex, paramIndex);
+    if (t.empty()) return finish(out);
+    return finish(evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1));
+  }
   if (te[0] == '{') {
     const size_t close = te.find('}');
     if (close == std::string::npos) return finish(out);
     TypeSet named = typeNamed(te.substr(1, close - 1), fileId, sourceId);
     if (named.types.empty()) return finish(named);
-    cur = std::move(named.types);
+    take(std::move(named));
     i = close + 1;
   } else {
     const size_t headEnd = nameEnd(te, 0);
@@ -232,16 +404,17 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
       // `f()`, `T()`: a function's result, a class's instance.
       i += 2;
       if (const DefinitionRow* d = probe(RefKind::kCalls, head, "", fileId, sourceId)) {
-        TypeSet t = typeOfDeclaration(*d, depth);
-        cur = std::move(t.types);
+        take(typeOfDeclaration(*d, depth));
+      } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
+        cur.push_back(t);  // a conversion `T(x)` (Go), a type called as a constructor
       } else if (rules.isBuiltinName(head)) {
         out.library = true;
         return finish(out);
       }
     } else if (const DefinitionRow* field = rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
-      cur = typeOfDeclaration(*field, depth).types;  // a field of the class, `this` left out
+      take(typeOfDeclaration(*field, depth));  // a field of the class, `this` left out
     } else if (const DefinitionRow* v = probe(RefKind::kAccesses, head, "", fileId, sourceId)) {
-      cur = typeOfDeclaration(*v, depth).types;  // a module-level variable or constant
+      take(typeOfDeclaration(*v, depth));  // a module-level variable or constant
     } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
       cur.push_back(t);  // a type: its static members follow
     } else {
@@ -267,7 +440,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
         if (d) {
           i = end + (isCall ? 2 : 0);
           if (isCall || !model::isTypeLike(d->kind))
-            cur = typeOfDeclaration(*d, depth).types;
+            take(typeOfDeclaration(*d, depth));
           else
             cur.push_back(d);
           break;
@@ -295,14 +468,59 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     const std::string name = te.substr(at, end - at);
     i = end + (called(end) ? 2 : 0);
     std::vector<const DefinitionRow*> next;
-    for (const DefinitionRow* m : membersNamed(cur, name, rules))
-      for (const DefinitionRow* t : typeOfDeclaration(*m, depth).types)
-        if (std::find(next.begin(), next.end(), t) == next.end()) next.push_back(t);
+    bool allLibrary = true, any = false;
+    for (const DefinitionRow* m : membersNamed(cur, name, rules)) {
+      TypeSet t = typeOfDeclaration(*m, depth);
+      any = true;
+      allLibrary = allLibrary && t.library;
+      for (const DefinitionRow* d : t.types)
+        if (std::find(next.begin(), next.end(), d) == next.end()) next.push_back(d);
+    }
     cur = std::move(next);
+    library = cur.empty() && any && allLibrary;
   }
-  if (i < te.size()) cur.clear();
+  if (i < te.size()) {
+    cur.clear();
+    library = false;
+  }
   out.types = std::move(cur);
+  out.library = out.types.empty() && library;
   return finish(out);
+}
+
+std::optional<Resolution> Resolver::Impl::constructorCall(const PendingRef& ref,
+                                                          const lang::Rules& rules) {
+  if (ref.kind != RefKind::kCalls || !ref.qualifier.empty() ||
+      (ref.name != "super" && ref.name != "this"))
+    return std::nullopt;
+  const DefinitionRow* cls = ref.sourceId ? enclosingClass(ref.sourceId) : nullptr;
+  if (!cls) return std::nullopt;
+  std::vector<const DefinitionRow*> classes;
+  if (ref.name == "this") {
+    classes.push_back(cls);
+  } else {
+    for (int64_t b : bases(cls->id))
+      if (const DefinitionRow* d = def(b); d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
+        classes.push_back(d);
+  }
+  // The nearest class up the bases that declares a constructor (an implicit one calls its base's).
+  for (int depth = 0; depth < 8 && !classes.empty(); ++depth) {
+    const DefinitionRow* c = classes.front();
+    std::vector<const DefinitionRow*> ctors;
+    for (const std::string& name : {std::string("constructor"), std::string("__init__"), lastSegment(c->qualifiedName)})
+      for (const auto& d : defsNamed(name))
+        if (d.kind == SymbolKind::kConstructor && d.parentId == c->id && sameFamily(rules, d.fileId) &&
+            std::find(ctors.begin(), ctors.end(), &d) == ctors.end())
+          ctors.push_back(&d);
+    if (!ctors.empty()) return pick(ref.id, ctors, Evidence::kScope, rules, false);
+    std::vector<const DefinitionRow*> up;
+    for (int64_t b : bases(c->id))
+      if (const DefinitionRow* d = def(b); d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
+        up.push_back(d);
+    if (up.empty()) return pick(ref.id, {c}, Evidence::kScope, rules, false);
+    classes = std::move(up);
+  }
+  return std::nullopt;
 }
 
 std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
@@ -317,7 +535,7 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   const bool single = ref.receiver.empty() && te.find_first_of(".:(") == std::string::npos;
   TypeSet types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0);
   if (types.types.empty()) {
-    if (types.library && !ref.receiver.empty()) return Resolution{ref.id};
+    if (types.library) return Resolution{ref.id};  // a value of a library type
     return std::nullopt;
   }
   if (single && model::isTypeLike(types.types.front()->kind) &&

@@ -34,8 +34,9 @@ struct RawDef {
   TSNode doc{};
   TSNode modifiers{};
   TSNode type{}, value{};  // @type, @value
+  TSNode callee{};         // @callee (bindings)
   bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
-  bool hasType = false, hasValue = false;
+  bool hasType = false, hasValue = false, hasCallee = false;
   bool notLocal = false;  // its pattern says `(#is-not? local)`
 };
 
@@ -59,11 +60,16 @@ struct RawBinding {
   bool first = true;  // the first name of its declaration (a value types only the first)
   uint32_t pattern = 0;
   uint32_t end = 0;  // where the declaration ends: it types what follows (not `x = x.next()`)
+  TSNode callee{};   // @callee: the call the function declaring this parameter is passed to
+  bool hasCallee = false;
 };
 
 // A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
 std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
                        std::string_view src);
+// A parameter of a function literal passed to a call (`operate((source, subscriber) => ...)`):
+// "(j,k)<callee>", parameter k of the function in argument j of the callee's signature.
+std::string callbackParameter(TSNode name, TSNode call, std::string_view src);
 
 std::string_view nodeText(TSNode n, std::string_view src) {
   uint32_t s = ts_node_start_byte(n), e = ts_node_end_byte(n);
@@ -171,6 +177,55 @@ std::string precedingComments(TSNode node, std::string_view src) {
     joined += p;
   }
   return cleanComment(joined, kMaxDoc);
+}
+
+// The index of the named child of `parent` that is or contains `node` (comments not counted),
+// or -1.
+int namedIndexOf(TSNode parent, TSNode node) {
+  const uint32_t at = ts_node_start_byte(node);
+  int index = 0;
+  for (uint32_t i = 0; i < ts_node_named_child_count(parent); ++i) {
+    TSNode c = ts_node_named_child(parent, i);
+    if (std::strstr(ts_node_type(c), "comment")) continue;
+    if (ts_node_start_byte(c) <= at && at < ts_node_end_byte(c)) return index;
+    ++index;
+  }
+  return -1;
+}
+
+std::string callbackParameter(TSNode name, TSNode call, std::string_view src) {
+  // The function literal: the ancestor of the name that is an argument of the call.
+  TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
+  if (ts_node_is_null(args)) return {};
+  TSNode fn = name, inside{};
+  while (!ts_node_is_null(fn) && !ts_node_eq(ts_node_parent(fn), args)) {
+    inside = fn;
+    fn = ts_node_parent(fn);
+  }
+  if (ts_node_is_null(fn)) return {};
+  const int argIndex = namedIndexOf(args, fn);
+  // The parameter: the child of the function's parameter list holding the name (a bare `x =>`
+  // is parameter 0).
+  int paramIndex = 0;
+  TSNode params = ts_node_child_by_field_name(fn, "parameters", 10);
+  if (!ts_node_is_null(params) && ts_node_start_byte(params) <= ts_node_start_byte(name) &&
+      ts_node_start_byte(name) < ts_node_end_byte(params))
+    paramIndex = namedIndexOf(params, name);
+  (void)inside;
+  if (argIndex < 0 || paramIndex < 0) return {};
+  TSNode calleeNode = ts_node_child_by_field_name(call, "function", 8);
+  std::string chain;
+  if (ts_node_is_null(calleeNode)) {
+    calleeNode = ts_node_child_by_field_name(call, "constructor", 11);  // `new T(...)`
+    if (ts_node_is_null(calleeNode)) return {};
+    const std::string t = typeName(normalizeSpace(nodeText(calleeNode, src)));
+    if (t.empty()) return {};
+    chain = "{" + t + "}";
+  } else {
+    chain = valueChain(normalizeSpace(nodeText(calleeNode, src)));
+  }
+  if (chain.empty()) return {};
+  return "(" + std::to_string(argIndex) + "," + std::to_string(paramIndex) + ")" + chain;
 }
 
 std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
@@ -377,6 +432,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         case CaptureRole::kValue:
           if (!def.hasValue) { def.value = n; def.hasValue = true; }
           break;
+        case CaptureRole::kCallee:
+          if (!def.hasCallee) { def.callee = n; def.hasCallee = true; }
+          break;
         default: break;
       }
     }
@@ -387,7 +445,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       for (size_t k = 0; k < names.size(); ++k)
         bindings.push_back({names[k], def.type, def.value, def.hasType, def.hasValue, k == 0,
                             m.pattern_index,
-                            def.hasValue ? ts_node_end_byte(def.value) : ts_node_end_byte(names[k])});
+                            def.hasValue ? ts_node_end_byte(def.value) : ts_node_end_byte(names[k]),
+                            def.callee, def.hasCallee});
       continue;
     }
     if (role.role == CaptureRole::kPackage) {
@@ -664,6 +723,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       lastStart = start;
       // A local whose type no declaration says ("?") still hides the names outside it.
       std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source);
+      if (te.empty() && b.hasCallee) te = callbackParameter(b.name, b.callee, source);
       if (te.empty()) te = "?";
       localsByName[std::string(nodeText(b.name, source))].push_back(
           {std::max(start, b.end), enclosingSymbol(start), std::move(te)});

@@ -47,6 +47,7 @@ enum class CaptureRole : uint8_t {
   kBinding,  // a local name's declaration (parameter, local variable): @name, @type or @value
   kType,     // the declared type of a definition or binding (a function's: its result type)
   kValue,    // the initialiser of a definition or binding, whose type is the declared one
+  kCallee,   // a binding that is a parameter of a function passed to a call: that call's callee
 };
 
 struct CaptureInfo {

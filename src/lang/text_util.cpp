@@ -471,3 +471,9 @@ std::string valueChain(std::string_view text) {
 }
 
 }  // namespace cg::lang
+
+#include "codegraph/lang/type_expr.h"
+
+namespace cg::lang {
+std::string typeNameOf(std::string_view text) { return typeName(normalizeSpace(text)); }
+}  // namespace cg::lang

@@ -106,6 +106,7 @@ struct IndexWriter::Impl {
                     "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=?, "
                     "dropped=0 WHERE id=?"),
         typeOfSymbol(db, "SELECT type_expr FROM symbols WHERE id=?"),
+        signatureOfSymbol(db, "SELECT signature FROM symbols WHERE id=?"),
         applyDrop(db,
                   "UPDATE refs SET target_id=NULL, target_file_id=NULL, confidence=0, "
                   "candidates=0, dropped=1 WHERE id=?") {}
@@ -114,7 +115,7 @@ struct IndexWriter::Impl {
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
       deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
       unbindFileTargets, touch, allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, members,
-      applyUpdate, typeOfSymbol, applyDrop;
+      applyUpdate, typeOfSymbol, signatureOfSymbol, applyDrop;
 };
 
 IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
@@ -467,6 +468,17 @@ Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
   DefinitionRow d = readDef(s);
   s.reset();
   return d;
+}
+
+Expected<std::string> IndexWriter::signature(int64_t id) {
+  auto& s = impl_->signatureOfSymbol;
+  s.bind(1, id);
+  std::string out;
+  if (s.step()) out = s.text(0);
+  const bool failed = s.failed();
+  s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
+  return out;
 }
 
 Expected<std::string> IndexWriter::typeExpr(int64_t id) {

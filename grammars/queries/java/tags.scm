@@ -246,6 +246,9 @@
   object: (_) @qualifier
   name: (identifier) @name) @reference.call
 
+; `this(...)` / `super(...)` in a constructor: the class's own / its base's constructor
+(explicit_constructor_invocation constructor: [(this) (super)] @name) @reference.call
+
 ; constructor calls `new X()`, `new a.b.X<>()`, `outer.new Inner()`: a call to X
 (object_creation_expression
   type: [

@@ -708,6 +708,9 @@
   function: (identifier) @name
   (#not-eq? @name "require")) @reference.call
 
+; super(...) in a constructor: the base class's constructor
+(call_expression function: (super) @name) @reference.call
+
 ; obj.m(), this.m(), super.m(), obj?.m()
 (call_expression
   function: (member_expression

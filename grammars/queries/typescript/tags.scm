@@ -561,6 +561,20 @@
 ; --- parameters (`p: AbstractProvider`, `p?: T`); without a type: a local of unknown type
 (required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
+; --- parameters of a function passed to a call, typed by the callee's signature:
+;     `operate((source, subscriber) => ...)`, `new Observable((subscriber) => ...)`
+(call_expression
+  arguments: (arguments [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+    (arrow_function parameter: (identifier) @name)
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+  ])) @callee @binding
+(new_expression
+  arguments: (arguments [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+    (arrow_function parameter: (identifier) @name)
+    (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+  ])) @callee @binding
 (required_parameter pattern: (identifier) @name !type) @binding
 (optional_parameter pattern: (identifier) @name !type) @binding
 ; --- `const x: T = ...`, `const x = y as T`, `const x = new T()`, `let x = make()`
@@ -710,6 +724,9 @@
 (call_expression
   function: (identifier) @name
   (#not-eq? @name "require")) @reference.call
+
+; super(...) in a constructor: the base class's constructor
+(call_expression function: (super) @name) @reference.call
 
 ; obj.m(), this.m(), super.m(), obj?.m()
 (call_expression

@@ -151,6 +151,8 @@ class IndexWriter {
   Expected<DefinitionRow> definition(int64_t id);
   // A symbol's declared type expression (symbols.type_expr; "" when none or no such symbol).
   Expected<std::string> typeExpr(int64_t id);
+  // A symbol's signature (symbols.signature; "" when no such symbol).
+  Expected<std::string> signature(int64_t id);
   Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
   // Resolved `extends` targets of a symbol (for lookups in base classes).
   Expected<std::vector<int64_t>> basesOf(int64_t symbolId);

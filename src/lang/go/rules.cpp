@@ -70,7 +70,7 @@ const Rules& goRules() {
     r.confidence[static_cast<int>(Evidence::kSamePackage)] = 1.0;
     r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;
     r.confidence[static_cast<int>(Evidence::kQualified)] = 0.7;
-    r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
+    r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.6;
     r.isTestFile = isTestFile;
     r.isOtherBuild = go::isOtherBuild;
     r.buildOfFileName = go::buildOfFileName;
