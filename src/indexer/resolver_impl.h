@@ -851,7 +851,8 @@ struct Resolver::Impl {
   // ---- receiver types (resolver_types.cpp) ----
   // The types a receiver may have, as the declarations on the way write them.
   struct TypeSet {
-    std::vector<const DefinitionRow*> types;  // usually one
+    std::vector<const DefinitionRow*> types;     // usually one
+    std::vector<const DefinitionRow*> elements;  // a collection's: `[]T`, `List<T>`, `list[T]`
     bool library = false;  // proven no type of the repository: a built-in, library code
   };
   // A call on a receiver whose type the declarations say (`x.m()` with `x T`, `a.b.m()`,

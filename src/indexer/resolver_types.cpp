@@ -34,7 +34,8 @@ std::string chainOf(const std::string& qualifier) {
       out += '.';
       ++i;
     } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '#' || c == '.' ||
-               c == ':' || c == '(' || c == ')' || static_cast<unsigned char>(c) >= 0x80) {
+               c == ':' || c == '(' || c == ')' || c == '[' || c == ']' ||
+               static_cast<unsigned char>(c) >= 0x80) {
       out += c;
     } else if (c == '!') {
       continue;  // a non-null assertion
@@ -48,7 +49,7 @@ std::string chainOf(const std::string& qualifier) {
 
 // The end of the name that starts at `at` in a chain.
 size_t nameEnd(const std::string& te, size_t at) {
-  size_t end = te.find_first_of(".(:", at);
+  size_t end = te.find_first_of(".(:[", at);
   return end == std::string::npos ? te.size() : end;
 }
 
@@ -336,10 +337,12 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   const lang::Rules& rules = modules.rules(fileId);
 
   std::vector<const DefinitionRow*> cur;
+  std::vector<const DefinitionRow*> elements;  // the value is a collection of these
   bool library = false;  // the value is proven to be of a library type
   size_t i = 0;
   auto take = [&](TypeSet t) {
     cur = std::move(t.types);
+    elements = std::move(t.elements);
     library = t.library;
   };
   auto finish = [&](TypeSet result) {
@@ -382,7 +385,13 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     if (t.empty()) return finish(out);
     return finish(evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1));
   }
-  if (te[0] == '{') {
+  if (te.compare(0, 3, "[]{") == 0) {
+    // A collection whose elements are of the type named: `[]*Item`, `List<Item>`, `list[Item]`.
+    const size_t close = te.find('}');
+    if (close == std::string::npos) return finish(out);
+    elements = typeNamed(te.substr(3, close - 3), fileId, sourceId).types;
+    i = close + 1;
+  } else if (te[0] == '{') {
     const size_t close = te.find('}');
     if (close == std::string::npos) return finish(out);
     TypeSet named = typeNamed(te.substr(1, close - 1), fileId, sourceId);
@@ -456,7 +465,16 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     }
   }
   // Members, then their declared types, step by step.
-  while (i < te.size() && !cur.empty()) {
+  while (i < te.size() && (!cur.empty() || !elements.empty())) {
+    if (te.compare(i, 2, "[]") == 0) {
+      // An element of the collection: `xs[i]`, a range or for-of variable.
+      cur = std::move(elements);
+      elements.clear();
+      library = false;
+      i += 2;
+      continue;
+    }
+    if (cur.empty()) break;
     size_t at = i;
     if (te.compare(at, 2, "::") == 0)
       at += 2;
@@ -467,7 +485,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     const size_t end = nameEnd(te, at);
     const std::string name = te.substr(at, end - at);
     i = end + (called(end) ? 2 : 0);
-    std::vector<const DefinitionRow*> next;
+    std::vector<const DefinitionRow*> next, nextElements;
     bool allLibrary = true, any = false;
     for (const DefinitionRow* m : membersNamed(cur, name, rules)) {
       TypeSet t = typeOfDeclaration(*m, depth);
@@ -475,24 +493,30 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
       allLibrary = allLibrary && t.library;
       for (const DefinitionRow* d : t.types)
         if (std::find(next.begin(), next.end(), d) == next.end()) next.push_back(d);
+      for (const DefinitionRow* d : t.elements)
+        if (std::find(nextElements.begin(), nextElements.end(), d) == nextElements.end())
+          nextElements.push_back(d);
     }
     cur = std::move(next);
-    library = cur.empty() && any && allLibrary;
+    elements = std::move(nextElements);
+    library = cur.empty() && elements.empty() && any && allLibrary;
   }
   if (i < te.size()) {
     cur.clear();
+    elements.clear();
     library = false;
   }
   out.types = std::move(cur);
-  out.library = out.types.empty() && library;
+  out.elements = std::move(elements);
+  out.library = out.types.empty() && out.elements.empty() && library;
   return finish(out);
 }
 
 std::optional<Resolution> Resolver::Impl::constructorCall(const PendingRef& ref,
                                                           const lang::Rules& rules) {
   if (ref.kind != RefKind::kCalls || !ref.qualifier.empty() ||
-      (ref.name != "super" && ref.name != "this"))
-    return std::nullopt;
+      (ref.name != "super" && ref.name != "this") || rules.isBuiltinName(ref.name))
+    return std::nullopt;  // Python's `super()` is a built-in function
   const DefinitionRow* cls = ref.sourceId ? enclosingClass(ref.sourceId) : nullptr;
   if (!cls) return std::nullopt;
   std::vector<const DefinitionRow*> classes;
@@ -532,7 +556,7 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   if (te.empty()) return std::nullopt;
   // A bare qualifier without a receiver type from the extractor names a package, a module, a
   // type or a module-level value: the steps for qualified names know the first three.
-  const bool single = ref.receiver.empty() && te.find_first_of(".:(") == std::string::npos;
+  const bool single = ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos;
   TypeSet types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0);
   if (types.types.empty()) {
     if (types.library) return Resolution{ref.id};  // a value of a library type

@@ -35,8 +35,9 @@ struct RawDef {
   TSNode modifiers{};
   TSNode type{}, value{};  // @type, @value
   TSNode callee{};         // @callee (bindings)
+  TSNode element{};        // @element (bindings)
   bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
-  bool hasType = false, hasValue = false, hasCallee = false;
+  bool hasType = false, hasValue = false, hasCallee = false, hasElement = false;
   bool notLocal = false;  // its pattern says `(#is-not? local)`
 };
 
@@ -62,6 +63,8 @@ struct RawBinding {
   uint32_t end = 0;  // where the declaration ends: it types what follows (not `x = x.next()`)
   TSNode callee{};   // @callee: the call the function declaring this parameter is passed to
   bool hasCallee = false;
+  TSNode element{};  // @element: the collection whose elements this name ranges over
+  bool hasElement = false;
 };
 
 // A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
@@ -231,8 +234,11 @@ std::string callbackParameter(TSNode name, TSNode call, std::string_view src) {
 std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
                        std::string_view src) {
   if (hasType) {
-    std::string name = typeName(normalizeSpace(nodeText(type, src)));
+    const std::string text = normalizeSpace(nodeText(type, src));
+    std::string name = typeName(text);
     if (!name.empty()) return "{" + name + "}";
+    name = elementTypeName(text);
+    if (!name.empty()) return "[]{" + name + "}";
   }
   if (hasValue) {
     std::string_view text = nodeText(value, src);
@@ -435,6 +441,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         case CaptureRole::kCallee:
           if (!def.hasCallee) { def.callee = n; def.hasCallee = true; }
           break;
+        case CaptureRole::kElement:
+          if (!def.hasElement) { def.element = n; def.hasElement = true; }
+          break;
         default: break;
       }
     }
@@ -446,7 +455,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         bindings.push_back({names[k], def.type, def.value, def.hasType, def.hasValue, k == 0,
                             m.pattern_index,
                             def.hasValue ? ts_node_end_byte(def.value) : ts_node_end_byte(names[k]),
-                            def.callee, def.hasCallee});
+                            def.callee, def.hasCallee, def.element, def.hasElement});
       continue;
     }
     if (role.role == CaptureRole::kPackage) {
@@ -724,6 +733,11 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       // A local whose type no declaration says ("?") still hides the names outside it.
       std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source);
       if (te.empty() && b.hasCallee) te = callbackParameter(b.name, b.callee, source);
+      if (te.empty() && b.hasElement) {
+        std::string_view text = nodeText(b.element, source);
+        if (text.size() <= 4096)
+          if (std::string chain = valueChain(normalizeSpace(text)); !chain.empty()) te = chain + "[]";
+      }
       if (te.empty()) te = "?";
       localsByName[std::string(nodeText(b.name, source))].push_back(
           {std::max(start, b.end), enclosingSymbol(start), std::move(te)});
@@ -748,7 +762,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     for (int depth = 0; depth < 4; ++depth) {
       if (te.empty() || te[0] == '{' || te == "?") return te;
       if (te[0] == '?') return "?";
-      const size_t headEnd = std::min(te.find_first_of(".(:"), te.size());
+      const size_t headEnd = std::min(te.find_first_of(".(:["), te.size());
       const std::string head = te.substr(0, headEnd);
       const Local* local = findLocal(head, scope, at);
       if (!local) return te;

@@ -107,7 +107,8 @@ std::optional<CaptureInfo> classifyCapture(std::string_view name) {
       {"alias", CaptureRole::kAlias},         {"subject", CaptureRole::kSubject},
       {"receiver", CaptureRole::kReceiver},   {"local.scope", CaptureRole::kLocalScope},
       {"binding", CaptureRole::kBinding},     {"type", CaptureRole::kType},
-      {"value", CaptureRole::kValue},         {"callee", CaptureRole::kCallee}};
+      {"value", CaptureRole::kValue},         {"callee", CaptureRole::kCallee},
+      {"element", CaptureRole::kElement}};
   auto it = kPlain.find(name);
   if (it == kPlain.end()) return std::nullopt;
   info.role = it->second;

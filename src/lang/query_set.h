@@ -48,6 +48,7 @@ enum class CaptureRole : uint8_t {
   kType,     // the declared type of a definition or binding (a function's: its result type)
   kValue,    // the initialiser of a definition or binding, whose type is the declared one
   kCallee,   // a binding that is a parameter of a function passed to a call: that call's callee
+  kElement,  // a binding that ranges over a collection (`for x in xs`): the collection
 };
 
 struct CaptureInfo {

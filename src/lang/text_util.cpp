@@ -449,6 +449,9 @@ std::string valueChain(std::string_view text) {
     } else if (c == '(' && k + 1 < out.size() && out[k + 1] == ')') {
       chain += "()";
       k += 2;
+    } else if (c == '[' && k + 1 < out.size() && out[k + 1] == ']' && !chain.empty()) {
+      chain += "[]";  // an element: `xs[i]`, `m[key]`
+      k += 2;
     } else if (c == '.' || (c == '?' && k + 1 < out.size() && out[k + 1] == '.')) {
       k += c == '?' ? 2 : 1;
       if (k >= out.size() || !isIdentStart(out[k])) return {};
@@ -476,4 +479,50 @@ std::string valueChain(std::string_view text) {
 
 namespace cg::lang {
 std::string typeNameOf(std::string_view text) { return typeName(normalizeSpace(text)); }
+}  // namespace cg::lang
+
+namespace cg::lang {
+
+std::string elementTypeName(std::string_view text) {
+  std::string_view s = trimView(text);
+  while (!s.empty() && (s.front() == '*' || s.front() == '&')) s = trimView(s.substr(1));
+  if (startsWith(s, "mut ")) s = trimView(s.substr(4));
+  if (s.empty()) return {};
+  // Go `[]T`, `[N]T`, `map[K]V`; Rust `[T]`, `[T; N]`.
+  if (startsWith(s, "map[")) {
+    const size_t close = matching(s, 3);
+    return close == std::string_view::npos ? std::string() : typeName(s.substr(close + 1));
+  }
+  if (s.front() == '[') {
+    const size_t close = matching(s, 0);
+    if (close == std::string_view::npos) return {};
+    if (close + 1 < s.size()) return typeName(s.substr(close + 1));       // Go `[]T`, `[N]T`
+    std::string_view inner = s.substr(1, close - 1);                        // Rust `[T]`, `[T; N]`
+    return typeName(inner.substr(0, inner.find(';')));
+  }
+  // `T[]` (Java, C#, TypeScript).
+  if (s.size() > 2 && s.compare(s.size() - 2, 2, "[]") == 0) return typeName(s.substr(0, s.size() - 2));
+  // Generic collections: the last type argument (a map's values).
+  const size_t open = s.find_first_of("<[");
+  if (open == std::string_view::npos || (s.back() != '>' && s.back() != ']')) return {};
+  std::string_view base = s.substr(0, open);
+  const size_t dot = base.find_last_of('.');
+  if (dot != std::string_view::npos) base = base.substr(dot + 1);
+  static const char* const kCollections[] = {
+      "List", "ArrayList", "LinkedList", "Set", "HashSet", "TreeSet", "Collection", "Iterable",
+      "Iterator", "Sequence", "MutableSequence", "Stream", "Vec", "VecDeque", "Array",
+      "ReadonlyArray", "IEnumerable", "IList", "ICollection", "IReadOnlyList", "list", "set",
+      "frozenset", "tuple", "Tuple", "Map", "HashMap", "TreeMap", "Dict", "dict", "Mapping",
+      "MutableMapping", "Record", "Dictionary", "IDictionary", "MutableList", "MutableSet",
+      "Deque", "deque", "Queue", "Generator", "AsyncIterator", "AsyncIterable", "BTreeMap",
+      "HashMap", "Optional", "Slice"};
+  bool known = false;
+  for (const char* c : kCollections) known = known || base == c;
+  if (!known) return {};
+  auto args = splitTopLevel(s.substr(open + 1, s.size() - open - 2), ',');
+  std::string_view last = trimView(args.back());
+  if (last == "..." && args.size() > 1) last = trimView(args[args.size() - 2]);  // tuple[T, ...]
+  return typeName(last);
+}
+
 }  // namespace cg::lang

@@ -25,6 +25,11 @@ std::string compactQualifier(std::string_view text);
 // dropped: `*pkg.Server` → "pkg.Server", `List<Item>` → "List", `Optional["Env"]` → "Env".
 // "" when the text names no single type (`[]T`, `map[K]V`, `A | B`, a function type).
 std::string typeName(std::string_view text);
+// The element type of a collection type a declaration writes: `[]*Item`, `[4]Item`, `Item[]`,
+// `map[string]Item` / `Map<K, Item>` / `dict[str, Item]` (the values), `List<Item>`,
+// `list[Item]`, `Sequence[Item]`, `Vec<Item>`, `&[Item]`, `Array<Item>`, `Set<Item>` → "Item";
+// "" when it is no collection of one named type.
+std::string elementTypeName(std::string_view text);
 // The value an initialiser computes, as a type expression (docs/captures.md, `@value`):
 // `new T(...)` and `T{...}` → "{T}"; a chain of names, members and calls → the chain with
 // argument lists emptied and `->`/`?.` written `.` (`NewServer(cfg).store` →

@@ -167,6 +167,12 @@
   name: (identifier) @name
   !type
   value: (expression_list . (_) @value)) @binding
+; --- `for _, v := range xs`: v is an element of xs (a map's value); a lone `for k := range`
+;     variable is an index or key, of no type we follow
+(range_clause
+  left: (expression_list . (_) . (identifier) @name)
+  right: (_) @element) @binding
+(range_clause left: (expression_list (identifier) @name)) @binding
 
 ; ============================================================================================
 ; References

@@ -356,6 +356,9 @@
 ; --- annotated and assigned names (`x: T = ...`, `x = T(...)`, `x = make()`, `x = self.env`)
 (assignment left: (identifier) @name type: (type) @type) @binding
 (assignment left: (identifier) @name right: (_) @value) @binding
+; --- `for x in xs:` and comprehensions: x is an element of xs
+(for_statement left: (identifier) @name right: (_) @element) @binding
+(for_in_clause left: (identifier) @name right: (_) @element) @binding
 
 ; ============================================================================================
 ; References

@@ -583,6 +583,8 @@
 (variable_declarator name: (identifier) @name value: (satisfies_expression (_) "satisfies" (_) @type)) @binding
 (variable_declarator name: (identifier) @name value: (_) @value) @binding
 (variable_declarator name: (identifier) @name !value) @binding
+; --- `for (const x of xs)`: x is an element of xs
+(for_in_statement left: (identifier) @name operator: "of" right: (_) @element) @binding
 
 ; ============================================================================================
 ; References
