@@ -177,6 +177,8 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
     m.complexity = s.complexity;
     m.isTest = rec.info.isTest;
     m.typeExpr = s.typeExpr;
+    m.paramsMin = s.paramsMin;
+    m.paramsMax = s.paramsMax;
     std::string base = store::makeUid(wf.path, s.qualifiedName, s.kind, 1);
     int ordinal = ++ordinals[base];
     m.uid = ordinal == 1 ? base : store::makeUid(wf.path, s.qualifiedName, s.kind, ordinal);
@@ -193,6 +195,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
     rr.module = r.module;
     rr.alias = r.alias;
     rr.receiver = r.receiver;
+    rr.arity = r.arity;
     rr.line = r.line;
     rr.column = r.column;
     rec.refs.push_back(std::move(rr));

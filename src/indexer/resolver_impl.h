@@ -538,6 +538,15 @@ struct Resolver::Impl {
       if (a->endLine != b->endLine) return a->endLine < b->endLine;
       return a->id < b->id;
     });
+    // Overloads: the definitions a call with that many arguments can reach (Java, C#, C++,
+    // Kotlin; where the longest definition is the implementation, its stubs are no overloads).
+    if (found.size() > 1 && arity >= 0 && !rules.longestDefinitionWins) {
+      std::vector<const DefinitionRow*> fitting;
+      for (const DefinitionRow* d : found)
+        if (!model::isCallable(d->kind) || (arity >= d->paramsMin && (d->paramsMax == 255 || arity <= d->paramsMax)))
+          fitting.push_back(d);
+      if (!fitting.empty()) found = std::move(fitting);
+    }
     const bool several = found.size() > 1;
     if (several && evidence == Evidence::kScope)
       evidence = Evidence::kAmbiguousScope;
@@ -755,7 +764,16 @@ struct Resolver::Impl {
     return out;
   }
 
+  // The arguments of the call being resolved (-1: not a call, or not known); probes made while
+  // resolving it are no calls of their own.
+  int arity = -1;
   Resolution resolveRef(const PendingRef& ref) {
+    struct KeepArity {
+      int& slot;
+      int saved;
+      ~KeepArity() { slot = saved; }
+    } keep{arity, arity};
+    arity = ref.arity;
     if (ref.kind == RefKind::kImports) return resolveImport(ref);
     Resolution r;
     r.refId = ref.id;

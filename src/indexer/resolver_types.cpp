@@ -329,12 +329,19 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     int& n;
     ~Unnest() { --n; }
   } unnest{nesting};
-  std::string key = std::to_string(fileId) + '|' + std::to_string(sourceId) + '|' + te;
+  const lang::Rules& rules = modules.rules(fileId);
+  // What an expression names depends on the enclosing symbol only through the current object
+  // (`self`, `this`, implicit members) and names declared inside functions: most expressions of
+  // a file share one entry.
+  const bool bySource = rules.implicitThis || te.compare(0, 4, "self") == 0 ||
+                        te.compare(0, 4, "this") == 0 || te.compare(0, 3, "cls") == 0 ||
+                        te.compare(0, 5, "$this") == 0 || te.find("Self") != std::string::npos ||
+                        te.find("{static}") != std::string::npos;
+  std::string key = std::to_string(fileId) + '|' + std::to_string(bySource ? sourceId : 0) + '|' + te;
   if (auto it = typeCache.find(key); it != typeCache.end()) return it->second;
   if (typeCache.size() > kMaxTypeCache) typeCache.clear();
   // A recursive declaration (`x = x.next()` through a field of its own type) ends here.
   typeCache.emplace(key, TypeSet{});
-  const lang::Rules& rules = modules.rules(fileId);
 
   std::vector<const DefinitionRow*> cur;
   std::vector<const DefinitionRow*> elements;  // the value is a collection of these
@@ -557,6 +564,9 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   // A bare qualifier without a receiver type from the extractor names a package, a module, a
   // type or a module-level value: the steps for qualified names know the first three.
   const bool single = ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos;
+  if (single)
+    for (const auto& b : bindings(ref.fileId))
+      if (b.local == te) return std::nullopt;  // `pkg.F()`, `module.f()`: an import's name
   TypeSet types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0);
   if (types.types.empty()) {
     if (types.library) return Resolution{ref.id};  // a value of a library type

@@ -231,6 +231,83 @@ std::string callbackParameter(TSNode name, TSNode call, std::string_view src) {
   return "(" + std::to_string(argIndex) + "," + std::to_string(paramIndex) + ")" + chain;
 }
 
+// The argument or parameter list of a call or callable: the child in field `field`, else (C,
+// C++: `int f(int a)`) that of its declarator, else a named child whose type names the list.
+TSNode listOf(TSNode node, const char* field, const char* typeWord) {
+  TSNode list = ts_node_child_by_field_name(node, field, static_cast<uint32_t>(std::strlen(field)));
+  if (!ts_node_is_null(list)) return list;
+  TSNode declarator = node;
+  for (int depth = 0; depth < 4; ++depth) {
+    declarator = ts_node_child_by_field_name(declarator, "declarator", 10);
+    if (ts_node_is_null(declarator)) break;
+    list = ts_node_child_by_field_name(declarator, field, static_cast<uint32_t>(std::strlen(field)));
+    if (!ts_node_is_null(list)) return list;
+  }
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    TSNode c = ts_node_named_child(node, i);
+    const char* t = ts_node_type(c);
+    if (std::strstr(t, typeWord) && (std::strstr(t, "list") || std::strstr(t, "s"))) return c;
+  }
+  return TSNode{};
+}
+
+bool isSpread(TSNode n, std::string_view src) {
+  const char* t = ts_node_type(n);
+  if (std::strstr(t, "spread") || std::strstr(t, "splat") || std::strstr(t, "variadic") ||
+      std::strstr(t, "rest") || std::strstr(t, "unpacking"))
+    return true;
+  std::string_view text = nodeText(n, src);
+  return text.find("...") != std::string_view::npos || (!text.empty() && text[0] == '*');
+}
+
+// The arguments a call writes; -1 when not known (no list found, a spread).
+int16_t argumentCount(TSNode call, std::string_view src) {
+  TSNode args = listOf(call, "arguments", "argument");
+  if (ts_node_is_null(args)) return -1;
+  int16_t n = 0;
+  for (uint32_t i = 0; i < ts_node_named_child_count(args); ++i) {
+    TSNode c = ts_node_named_child(args, i);
+    if (std::strstr(ts_node_type(c), "comment")) continue;
+    if (isSpread(c, src)) return -1;
+    ++n;
+  }
+  return n;
+}
+
+// How many arguments a call of this callable must and may pass (255: any number / unknown).
+std::pair<uint8_t, uint8_t> parameterCounts(TSNode def, std::string_view src) {
+  TSNode params = listOf(def, "parameters", "parameter");
+  if (ts_node_is_null(params)) return {0, 255};
+  int min = 0, max = 0;
+  bool first = true;
+  for (uint32_t i = 0; i < ts_node_named_child_count(params); ++i) {
+    TSNode c = ts_node_named_child(params, i);
+    const char* t = ts_node_type(c);
+    if (std::strstr(t, "comment") || std::strstr(t, "separator")) continue;
+    std::string_view text = nodeText(c, src);
+    if (first && (text == "self" || text == "cls" || text == "&self" || text == "&mut self" ||
+                  text == "mut self" || std::strcmp(t, "self_parameter") == 0)) {
+      first = false;
+      continue;  // the receiver (Python, Rust): not an argument
+    }
+    first = false;
+    if (text == "void") continue;  // C `f(void)`
+    if (isSpread(c, src)) return {static_cast<uint8_t>(std::min(min, 254)), 255};
+    // Go `a, b int` declares two.
+    int names = 0;
+    for (uint32_t k = 0; k < ts_node_named_child_count(c); ++k)
+      if (std::strcmp(ts_node_type(ts_node_named_child(c, k)), "identifier") == 0 &&
+          std::strcmp(t, "parameter_declaration") == 0)
+        ++names;
+    const int count = names > 1 ? names : 1;
+    const bool optional = std::strstr(t, "default") || std::strstr(t, "optional") ||
+                          text.find('=') != std::string_view::npos;
+    if (!optional) min += count;
+    max += count;
+  }
+  return {static_cast<uint8_t>(std::min(min, 254)), static_cast<uint8_t>(std::min(max, 254))};
+}
+
 std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
                        std::string_view src) {
   if (hasType) {
@@ -629,6 +706,11 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     sym.doc = d.hasDoc ? cleanComment(std::string(nodeText(d.doc, source)), kMaxDoc)
                        : precedingComments(d.node, source);
     sym.typeExpr = typeExprOf(d.hasType, d.type, d.hasValue, d.value, source);
+    if (model::isCallable(d.kind) && d.kind != SymbolKind::kMacro) {
+      auto [lo, hi] = parameterCounts(d.node, source);
+      sym.paramsMin = lo;
+      sym.paramsMax = hi;
+    }
     out.symbols.push_back(std::move(sym));
     explicitContainer.push_back(!container.empty());
     receiverOfSymbol.push_back(d.receiver);
@@ -870,6 +952,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         break;
       }
     }
+    if (e.kind == RefKind::kCalls) e.arity = argumentCount(r.site, source);
     // A call on a local value: its type as the local's declaration says.
     if (e.kind == RefKind::kCalls && !e.qualifier.empty() && e.qualifier != "self") {
       std::string typed = substituteLocals(valueChain(normalizeSpace(rawQualifier)), e.source,

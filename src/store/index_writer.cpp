@@ -61,11 +61,12 @@ struct IndexWriter::Impl {
         insertSymbol(db,
                      "INSERT INTO symbols(file_id, uid, name, qualified_name, kind, start_line, "
                      "start_col, end_line, end_col, signature, visibility, doc, complexity, "
-                     "is_test, parent_id, type_expr) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
+                     "is_test, parent_id, type_expr, params_min, params_max) "
+                     "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         updateSymbol(db,
                      "UPDATE symbols SET name=?, qualified_name=?, kind=?, start_line=?, "
                      "start_col=?, end_line=?, end_col=?, signature=?, visibility=?, doc=?, "
-                     "complexity=?, is_test=?, type_expr=? WHERE id=?"),
+                     "complexity=?, is_test=?, type_expr=?, params_min=?, params_max=? WHERE id=?"),
         setParent(db, "UPDATE symbols SET parent_id=? WHERE id=?"),
         deleteSymbol(db, "DELETE FROM symbols WHERE id=?"),
         unbindTargets(db, "UPDATE refs SET target_id=NULL, confidence=0 WHERE target_id=?"),
@@ -74,7 +75,7 @@ struct IndexWriter::Impl {
         deleteRefsOfFile(db, "DELETE FROM refs WHERE file_id=?"),
         insertRef(db,
                   "INSERT INTO refs(file_id, source_id, kind, name, qualifier, module, alias, "
-                  "line, col, target_id, confidence, receiver) VALUES(?,?,?,?,?,?,?,?,?,?,?,?)"),
+                  "line, col, target_id, confidence, receiver, arity) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?)"),
         deleteDocument(db, "DELETE FROM documents WHERE file_id=?"),
         deleteMentions(db, "DELETE FROM doc_mentions WHERE file_id=?"),
         insertDocument(db, "INSERT INTO documents(file_id, title) VALUES(?,?)"),
@@ -85,23 +86,23 @@ struct IndexWriter::Impl {
         allFiles(db, "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files"),
         defsNamed(db,
                   "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                  "end_line FROM symbols WHERE name=?"),
+                  "end_line, params_min, params_max FROM symbols WHERE name=?"),
         valueDefsNamed(db,
                        "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, "
-                       "start_line, end_line FROM symbols WHERE name=? AND "
+                       "start_line, end_line, params_min, params_max FROM symbols WHERE name=? AND "
                        "kind IN ('variable', 'constant')"),
         defById(db,
                 "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                "end_line FROM symbols WHERE id=?"),
+                "end_line, params_min, params_max FROM symbols WHERE id=?"),
         importsOfFile(db,
                       "SELECT id, file_id, coalesce(source_id, 0), kind, name, qualifier, module, "
-                      "alias, receiver FROM refs WHERE file_id=? AND kind='imports'"),
+                      "alias, receiver, arity FROM refs WHERE file_id=? AND kind='imports'"),
         bases(db,
               "SELECT target_id FROM refs WHERE source_id=? AND kind IN ('extends','implements') "
               "AND target_id IS NOT NULL"),
         members(db,
                 "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                "end_line FROM symbols WHERE parent_id=? AND name=?"),
+                "end_line, params_min, params_max FROM symbols WHERE parent_id=? AND name=?"),
         applyUpdate(db,
                     "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=?, "
                     "dropped=0 WHERE id=?"),
@@ -190,6 +191,8 @@ DefinitionRow readDef(Statement& s) {
   d.kind = model::parseSymbolKind(s.text(4)).value_or(model::SymbolKind::kFunction);
   d.startLine = static_cast<uint32_t>(s.i64(5));
   d.endLine = static_cast<uint32_t>(s.i64(6));
+  d.paramsMin = static_cast<uint8_t>(s.i64(7));
+  d.paramsMax = static_cast<uint8_t>(s.i64(8));
   return d;
 }
 PendingRef readRef(Statement& s) {
@@ -203,6 +206,7 @@ PendingRef readRef(Statement& s) {
   r.module = s.text(6);
   r.alias = s.text(7);
   r.receiver = s.text(8);
+  r.arity = static_cast<int16_t>(s.i64(9));
   return r;
 }
 }  // namespace
@@ -262,7 +266,8 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
       I.updateSymbol.bind(1, s.name).bind(2, s.qualifiedName).bind(3, kind).bind(4, s.range.line)
           .bind(5, s.range.column).bind(6, s.range.endLine).bind(7, s.range.endColumn)
           .bind(8, s.signature).bind(9, vis).bind(10, s.doc).bind(11, s.complexity)
-          .bind(12, s.isTest ? 1 : 0).bind(13, s.typeExpr).bind(14, ids[i]);
+          .bind(12, s.isTest ? 1 : 0).bind(13, s.typeExpr).bind(14, int{s.paramsMin})
+          .bind(15, int{s.paramsMax}).bind(16, ids[i]);
       if (auto st = I.updateSymbol.run(); !st) return st.error();
       if (auto t = oldTypes.find(ids[i]); (t == oldTypes.end() ? std::string() : t->second) != s.typeExpr)
         result.retypedNames.push_back(s.name);
@@ -275,7 +280,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
       // A parent written before its member is set now; the others in the pass below.
       const int32_t p = i < f.parents.size() ? f.parents[i] : -1;
       I.insertSymbol.bindOptional(15, p >= 0 && static_cast<size_t>(p) < i ? ids[p] : 0);
-      I.insertSymbol.bind(16, s.typeExpr);
+      I.insertSymbol.bind(16, s.typeExpr).bind(17, int{s.paramsMin}).bind(18, int{s.paramsMax});
       if (auto st = I.insertSymbol.run(); !st) return st.error();
       if (p < 0 || static_cast<size_t>(p) < i) parentSet[i] = true;
       ids[i] = sqlite3_last_insert_rowid(db_.handle());
@@ -315,14 +320,14 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     const auto& s = f.symbols[i];
     I.insertRef.bind(1, fileId).bind(2, ids[p]).bind(3, "contains").bind(4, s.name).bind(5, "")
         .bind(6, "").bind(7, "").bind(8, s.range.line).bind(9, s.range.column).bind(10, ids[i])
-        .bind(11, 1.0).bind(12, "");
+        .bind(11, 1.0).bind(12, "").bind(13, -1);
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
   for (const auto& r : f.refs) {
     I.insertRef.bind(1, fileId).bindOptional(2, r.sourceIndex >= 0 ? ids[r.sourceIndex] : 0)
         .bind(3, model::toString(r.kind)).bind(4, r.name).bind(5, r.qualifier).bind(6, r.module)
         .bind(7, r.alias).bind(8, r.line).bind(9, r.column).bindNull(10).bind(11, 0.0)
-        .bind(12, r.receiver);
+        .bind(12, r.receiver).bind(13, int{r.arity});
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
 
@@ -531,7 +536,7 @@ Expected<std::vector<PendingRef>> IndexWriter::refsPage(RefPage which, int64_t a
   std::vector<PendingRef> out;
   Statement s(db_.handle(),
               std::string("SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, "
-                          "r.qualifier, r.module, r.alias, r.receiver FROM refs r WHERE ") +
+                          "r.qualifier, r.module, r.alias, r.receiver, r.arity FROM refs r WHERE ") +
                   (which == RefPage::kInheritance
                        ? "r.kind IN ('extends', 'implements')"
                        : "r.kind NOT IN ('contains', 'extends', 'implements')") +
@@ -553,7 +558,7 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
   std::vector<PendingRef> out;
   const char* cols =
       "SELECT r.id, r.file_id, coalesce(r.source_id, 0), r.kind, r.name, r.qualifier, r.module, "
-      "r.alias, r.receiver FROM refs r ";
+      "r.alias, r.receiver, r.arity FROM refs r ";
   if (all) {
     Statement s(db_.handle(), std::string(cols) + "WHERE r.kind <> 'contains' ORDER BY r.file_id, r.id");
     while (s.step()) out.push_back(readRef(s));

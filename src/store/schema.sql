@@ -44,6 +44,8 @@ CREATE TABLE IF NOT EXISTS symbols (
   parent_id      INTEGER,                  -- enclosing symbol, NULL at top level
   type_expr      TEXT NOT NULL DEFAULT '', -- declared type of its value / result: "{T}" or a value
                                            -- chain ("NewT()", "{T}.field"); docs/captures.md
+  params_min     INTEGER NOT NULL DEFAULT 0,   -- callables: the arguments a call must pass ...
+  params_max     INTEGER NOT NULL DEFAULT 255, -- ... and may pass (255: any number, or not known)
   pagerank       REAL NOT NULL DEFAULT 0,  -- raw PageRank score, sums to 1 (analytics; warm start)
   centrality     REAL NOT NULL DEFAULT 0,  -- percentile rank of PageRank, [0,1] (analytics)
   community_id   INTEGER NOT NULL DEFAULT 0, -- communities.id, 0 = none yet (analytics)
@@ -78,6 +80,7 @@ CREATE TABLE IF NOT EXISTS refs (
   module         TEXT NOT NULL DEFAULT '', -- imports: module as written
   alias          TEXT NOT NULL DEFAULT '', -- imports: local binding
   receiver       TEXT NOT NULL DEFAULT '', -- calls on a local value: the receiver's type expression
+  arity          INTEGER NOT NULL DEFAULT -1, -- calls: the arguments written (-1: not known, a spread)
   line           INTEGER NOT NULL,
   col            INTEGER NOT NULL,
   target_id      INTEGER,                  -- resolved symbol; NULL = unresolved

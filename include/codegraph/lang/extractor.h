@@ -34,6 +34,9 @@ struct ExtractedSymbol {
   // method), as a type expression: "{T}" (a type named T, resolved where the symbol is
   // written), or a value chain ("NewT()", "cfg.store", "{T}.make()"); "" when not written.
   std::string typeExpr;
+  // Callables: how many arguments a call must pass (paramsMin) and may pass (paramsMax; 255 =
+  // any number, or not known: a variadic or rest parameter, a list the query does not show).
+  uint8_t paramsMin = 0, paramsMax = 255;
 };
 
 struct ExtractedRef {
@@ -51,6 +54,7 @@ struct ExtractedRef {
   // the qualifier's first name replaced by what its declaration says (a parameter's type, a
   // local's initialiser): `s.store.Get()` with `s *Server` → "{Server}.store". "" otherwise.
   std::string receiver;
+  int16_t arity = -1;  // calls: the arguments written; -1 when not known (a spread, `*args`)
 };
 
 struct ExtractedFile {

@@ -97,6 +97,7 @@ struct Symbol {
   // The declared type of the value it holds or returns, as a type expression
   // (lang::ExtractedSymbol::typeExpr); "" when not written.
   std::string typeExpr;
+  uint8_t paramsMin = 0, paramsMax = 255;  // callables: the arguments a call must / may pass
   double centrality = 0;      // PageRank percentile in [0,1] (1 = most central)
   int64_t communityId = 0;    // 0 = not yet computed
   double complexityRank = 0;  // complexity percentile among callables in [0,1]

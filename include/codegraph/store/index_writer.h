@@ -25,6 +25,7 @@ struct RefRecord {
   int32_t sourceIndex = -1;  // index into FileRecord::symbols; -1 = top level
   std::string name, qualifier, module, alias;
   std::string receiver;  // a call on a local: the receiver's type expression (refs.receiver)
+  int16_t arity = -1;    // calls: the arguments written (refs.arity)
   uint32_t line = 0, column = 0;
 };
 
@@ -55,6 +56,7 @@ struct DefinitionRow {
   int64_t parentId = 0;
   std::string qualifiedName;
   model::SymbolKind kind = model::SymbolKind::kFunction;
+  uint8_t paramsMin = 0, paramsMax = 255;  // callables: the arguments a call must / may pass
   uint32_t startLine = 0, endLine = 0;
 };
 
@@ -75,6 +77,7 @@ struct PendingRef {
   model::RefKind kind = model::RefKind::kCalls;
   std::string name, qualifier, module, alias;
   std::string receiver;  // refs.receiver: the type expression of a local receiver, else ""
+  int16_t arity = -1;    // refs.arity: the arguments a call passes, -1 when not known
 };
 
 // Which references a page of refsPage() holds.
