@@ -494,7 +494,12 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     i = end + (called(end) ? 2 : 0);
     std::vector<const DefinitionRow*> next, nextElements;
     bool allLibrary = true, any = false;
-    for (const DefinitionRow* m : membersNamed(cur, name, rules)) {
+    const auto members = membersNamed(cur, name, rules);
+    // Ruby's `Foo.new`, a constructor the class does not define: an instance of the class.
+    if (members.empty() && name == "new" && i <= te.size() &&
+        std::all_of(cur.begin(), cur.end(), [](const DefinitionRow* t) { return model::isTypeLike(t->kind); }))
+      continue;
+    for (const DefinitionRow* m : members) {
       TypeSet t = typeOfDeclaration(*m, depth);
       any = true;
       allLibrary = allLibrary && t.library;

@@ -291,6 +291,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
           .bind(3, s.qualifiedName == s.name ? std::string() : splitNameParts(s.qualifiedName));
       if (auto st = I.insertFts.run(); !st) return st.error();
       result.addedNames.push_back(s.name);
+      if (!s.typeExpr.empty() || model::isTypeLike(s.kind)) result.retypedNames.push_back(s.name);
     }
   }
   for (const auto& [uid, idName] : old) {
@@ -301,6 +302,13 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     I.deleteSymbol.bind(1, idName.first);
     if (auto st = I.deleteSymbol.run(); !st) return st.error();
     result.removedNames.push_back(idName.second);
+    // A declaration a receiver could be typed through: one with a declared type, or a type.
+    std::string_view kind = uid;
+    kind = kind.substr(kind.rfind("::") == std::string_view::npos ? 0 : kind.rfind("::") + 2);
+    kind = kind.substr(0, kind.find('#'));
+    const auto parsed = model::parseSymbolKind(kind);
+    const bool typeLike = parsed && model::isTypeLike(*parsed);
+    if (oldTypes.count(idName.first) || typeLike) result.retypedNames.push_back(idName.second);
   }
   for (size_t i = 0; i < f.symbols.size(); ++i) {
     if (parentSet[i]) continue;
@@ -475,26 +483,26 @@ Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
   return d;
 }
 
-Expected<std::string> IndexWriter::signature(int64_t id) {
-  auto& s = impl_->signatureOfSymbol;
+namespace {
+// The one text column a statement `SELECT <column> FROM symbols WHERE id=?` reads ("" when the
+// symbol is gone).
+Expected<std::string> symbolText(Statement& s, sqlite3* db, int64_t id) {
   s.bind(1, id);
   std::string out;
   if (s.step()) out = s.text(0);
   const bool failed = s.failed();
   s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
+  if (failed) return sqliteError(db, "reading the index");
   return out;
+}
+}  // namespace
+
+Expected<std::string> IndexWriter::signature(int64_t id) {
+  return symbolText(impl_->signatureOfSymbol, db_.handle(), id);
 }
 
 Expected<std::string> IndexWriter::typeExpr(int64_t id) {
-  auto& s = impl_->typeOfSymbol;
-  s.bind(1, id);
-  std::string out;
-  if (s.step()) out = s.text(0);
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
-  return out;
+  return symbolText(impl_->typeOfSymbol, db_.handle(), id);
 }
 
 Expected<std::vector<PendingRef>> IndexWriter::importsOf(int64_t fileId) {
@@ -597,20 +605,31 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
                     "WHERE r.file_id IN (SELECT id FROM pending_importers) AND r.qualifier <> ''" + live;
   if (allImports) sql += std::string(" UNION ") + cols + "WHERE r.kind = 'imports'";
   if (!receiverNames.empty()) {
-    if (auto st = db_.exec("CREATE TEMP TABLE IF NOT EXISTS pending_receivers(name TEXT PRIMARY KEY);"
-                           "DELETE FROM pending_receivers;");
+    // The qualified calls whose receiver or qualifier mentions one of them: one scan of the
+    // qualified calls (their two strings), matched here, run only when declarations came, went
+    // or were retyped.
+    if (auto st = db_.exec("CREATE TEMP TABLE IF NOT EXISTS pending_refs(id INTEGER PRIMARY KEY);"
+                           "DELETE FROM pending_refs;");
         !st)
       return st.error();
-    Statement insr(db_.handle(), "INSERT OR IGNORE INTO pending_receivers(name) VALUES(?)");
-    for (const auto& n : receiverNames) {
-      insr.bind(1, n);
+    Statement scan(db_.handle(),
+                   "SELECT id, qualifier, receiver FROM refs WHERE kind = 'calls' AND qualifier <> ''");
+    Statement insr(db_.handle(), "INSERT OR IGNORE INTO pending_refs(id) VALUES(?)");
+    // A substring test, as SQL's instr: a name inside a longer one (`Book` in `stockBook()`)
+    // counts too, so a chain is resolved again whenever its text mentions a changed name.
+    auto namesOne = [&receiverNames](std::string_view text) {
+      if (text.empty()) return false;
+      for (const auto& n : receiverNames)
+        if (!n.empty() && text.find(n) != std::string_view::npos) return true;
+      return false;
+    };
+    while (scan.step()) {
+      if (!namesOne(scan.view(1)) && !namesOne(scan.view(2))) continue;
+      insr.bind(1, scan.i64(0));
       if (auto st = insr.run(); !st) return st.error();
     }
-    // A scan of the qualified calls, run only when declarations came, went or were retyped;
-    // the segment test below keeps the rows that name one.
-    sql += std::string(" UNION ") + cols +
-           "WHERE r.kind = 'calls' AND r.qualifier <> '' AND EXISTS (SELECT 1 FROM pending_receivers p "
-           "WHERE instr(r.receiver, p.name) > 0 OR instr(r.qualifier, p.name) > 0)";
+    if (scan.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing references");
+    sql += std::string(" UNION ") + cols + "WHERE r.id IN (SELECT id FROM pending_refs)";
   }
   sql += " ORDER BY 2, 1";
   Statement s(db_.handle(), sql);

@@ -46,7 +46,9 @@ struct WriteResult {
   int64_t fileId = 0;
   std::vector<std::string> removedNames;  // names of symbols the file no longer defines
   std::vector<std::string> addedNames;    // names of symbols it newly defines
-  std::vector<std::string> retypedNames;  // names of symbols it keeps whose declared type changed
+  // Names of declarations a receiver may be typed through that came, went or changed their
+  // declared type (types, and symbols with a declared type).
+  std::vector<std::string> retypedNames;
 };
 
 // A definition as the resolver sees it.
