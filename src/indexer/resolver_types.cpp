@@ -1,10 +1,10 @@
 // Receiver types: a method call binds through the type of its receiver as the code's own
-// declarations write it (SPEC: "Method calls bind through the receiver's type where the code
-// declares it"). A type expression (docs/captures.md, `@type` / `@value`) is either a type
-// name, "{T}", or a chain of names, members and calls ("NewServer().store", "cfg.db"), each
-// step typed by a declaration: a parameter's or variable's type (substituted by the extractor),
-// a field's or property's declared type, a function's declared result type, a constructor's
-// class. No flow analysis: what a declaration says is what the value is.
+// declarations write it (docs/captures.md "Receiver types", docs/ACCURACY.md). A type expression
+// (docs/captures.md, `@type` / `@value`) is either a type name, "{T}", or a chain of names, members
+// and calls ("NewServer().store", "cfg.db"), each step typed by a declaration: a parameter's or
+// variable's type (substituted by the extractor), a field's or property's declared type, a
+// function's declared result type, a constructor's class. No flow analysis: what a declaration says
+// is what the value is.
 #include <algorithm>
 #include <cstring>
 
@@ -14,7 +14,7 @@
 namespace cg::indexer {
 namespace {
 
-constexpr int kMaxDepth = 6;          // declarations followed for one expression
+constexpr int kMaxDepth = 6;  // declarations followed for one expression
 constexpr size_t kMaxTypeCache = 200000;
 
 bool isCurrentObject(const std::string& head) {
@@ -33,8 +33,8 @@ std::string chainOf(const std::string& qualifier) {
     } else if (c == '?' && i + 1 < qualifier.size() && qualifier[i + 1] == '.') {
       out += '.';
       ++i;
-    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '#' || c == '.' ||
-               c == ':' || c == '(' || c == ')' || c == '[' || c == ']' ||
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '#' ||
+               c == '.' || c == ':' || c == '(' || c == ')' || c == '[' || c == ']' ||
                static_cast<unsigned char>(c) >= 0x80) {
       out += c;
     } else if (c == '!') {
@@ -60,8 +60,11 @@ std::vector<std::string> splitParameters(const std::string& s) {
   std::string cur;
   for (size_t i = 0; i < s.size(); ++i) {
     const char c = s[i];
-    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-    else if ((c == ')' || c == ']' || c == '}' || (c == '>' && (i == 0 || s[i - 1] != '='))) && depth > 0) --depth;
+    if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if ((c == ')' || c == ']' || c == '}' || (c == '>' && (i == 0 || s[i - 1] != '='))) &&
+             depth > 0)
+      --depth;
     if (c == ',' && depth == 0) {
       parts.push_back(cur);
       cur.clear();
@@ -84,8 +87,10 @@ std::string parameterList(const std::string& s, size_t from) {
   if (open == std::string::npos) return {};
   int depth = 0;
   for (size_t i = open; i < s.size(); ++i) {
-    if (s[i] == '(') ++depth;
-    else if (s[i] == ')' && --depth == 0) return s.substr(open + 1, i - open - 1);
+    if (s[i] == '(')
+      ++depth;
+    else if (s[i] == ')' && --depth == 0)
+      return s.substr(open + 1, i - open - 1);
   }
   return {};
 }
@@ -96,15 +101,21 @@ std::string parameterType(const std::string& p) {
   int depth = 0;
   for (size_t i = 0; i < p.size(); ++i) {
     const char c = p[i];
-    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) --depth;
+    if (c == '(' || c == '[' || c == '{' || c == '<')
+      ++depth;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0)
+      --depth;
     else if (c == ':' && depth == 0) {
       std::string t = p.substr(i + 1);
       size_t eq = std::string::npos;  // a default value
       int d = 0;
       for (size_t k = 0; k < t.size(); ++k) {
-        if (t[k] == '(' || t[k] == '[' || t[k] == '{' || t[k] == '<') ++d;
-        else if ((t[k] == ')' || t[k] == ']' || t[k] == '}' || (t[k] == '>' && (k == 0 || t[k - 1] != '='))) && d > 0) --d;
+        if (t[k] == '(' || t[k] == '[' || t[k] == '{' || t[k] == '<')
+          ++d;
+        else if ((t[k] == ')' || t[k] == ']' || t[k] == '}' ||
+                  (t[k] == '>' && (k == 0 || t[k - 1] != '='))) &&
+                 d > 0)
+          --d;
         else if (t[k] == '=' && d == 0 && (k + 1 >= t.size() || t[k + 1] != '>')) {
           eq = k;
           break;
@@ -134,14 +145,16 @@ std::string callbackParameterType(const std::string& signature, const std::strin
   const std::string name = qualifiedName.substr(qualifiedName.find_last_of(".:") + 1);
   size_t at = signature.find(name);
   auto params = splitParameters(parameterList(signature, at == std::string::npos ? 0 : at));
-  std::erase_if(params, [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
+  std::erase_if(params,
+                [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
   if (argIndex < 0 || static_cast<size_t>(argIndex) >= params.size()) return {};
   std::string fnType = parameterType(params[static_cast<size_t>(argIndex)]);
   // A union with undefined/null around a function type: the function type.
   if (fnType.empty() || fnType.find("=>") == std::string::npos) return {};
   if (fnType.front() == '(' && fnType.find("=>") != std::string::npos) {
     auto inner = splitParameters(parameterList(fnType, 0));
-    std::erase_if(inner, [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
+    std::erase_if(inner,
+                  [](const std::string& p) { return p.rfind("this", 0) == 0 && p.find(':') == 4; });
     if (paramIndex < 0 || static_cast<size_t>(paramIndex) >= inner.size()) return {};
     return lang::typeNameOf(parameterType(inner[static_cast<size_t>(paramIndex)]));
   }
@@ -173,13 +186,16 @@ bool Resolver::Impl::importedFromLibrary(int64_t fileId, const std::string& head
       const size_t slash = m.rfind('/');
       const std::string last = slash == std::string::npos ? m : m.substr(slash + 1);
       const bool version = last.size() > 1 && last[0] == 'v' &&
-                           std::all_of(last.begin() + 1, last.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+                           std::all_of(last.begin() + 1, last.end(), [](char c) {
+                             return std::isdigit(static_cast<unsigned char>(c));
+                           });
       if (!version || slash == std::string::npos) break;
       m.resize(slash);
     }
     std::string last = m.substr(m.rfind('/') == std::string::npos ? 0 : m.rfind('/') + 1);
     if (last.rfind("go-", 0) == 0) last = last.substr(3);
-    if (last.size() > 3 && last.compare(last.size() - 3, 3, "-go") == 0) last.resize(last.size() - 3);
+    if (last.size() > 3 && last.compare(last.size() - 3, 3, "-go") == 0)
+      last.resize(last.size() - 3);
     if (last == head) return true;
   }
   return false;
@@ -204,7 +220,7 @@ const DefinitionRow* Resolver::Impl::probe(RefKind kind, const std::string& name
 }
 
 Resolver::Impl::TypeSet Resolver::Impl::typeNamed(const std::string& name, int64_t fileId,
-                                                   int64_t sourceId) {
+                                                  int64_t sourceId) {
   TypeSet out;
   if (name == "Self" || name == "self" || name == "static" || name == "this") {
     if (const DefinitionRow* cls = enclosingClass(sourceId)) out.types.push_back(cls);
@@ -271,7 +287,8 @@ const DefinitionRow* Resolver::Impl::implicitMember(const std::string& name, int
 }
 
 bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
-  if (name.size() <= 2 && std::isupper(static_cast<unsigned char>(name[0]))) return true;  // T, K, V, T1
+  if (name.size() <= 2 && std::isupper(static_cast<unsigned char>(name[0])))
+    return true;  // T, K, V, T1
   // Declared by the enclosing declarations' signatures: `<T extends X>`, Go `[T any]`.
   for (const DefinitionRow* d = def(sourceId); d; d = def(d->parentId)) {
     std::string sig;
@@ -279,7 +296,8 @@ bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
     for (const char* open : {"<", "[", ", "})
       if (size_t at = sig.find(open + name); at != std::string::npos) {
         const size_t end = at + std::strlen(open) + name.size();
-        if (end < sig.size() && (sig[end] == ' ' || sig[end] == ',' || sig[end] == '>' || sig[end] == ']'))
+        if (end < sig.size() &&
+            (sig[end] == ' ' || sig[end] == ',' || sig[end] == '>' || sig[end] == ']'))
           return true;
       }
   }
@@ -321,7 +339,7 @@ std::vector<const DefinitionRow*> Resolver::Impl::membersNamed(
 }
 
 Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int64_t fileId,
-                                                      int64_t sourceId, int depth) {
+                                                     int64_t sourceId, int depth) {
   TypeSet out;
   if (te.empty() || depth > kMaxDepth || nesting > 3 * kMaxDepth) return out;
   ++nesting;
@@ -337,7 +355,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
                         te.compare(0, 4, "this") == 0 || te.compare(0, 3, "cls") == 0 ||
                         te.compare(0, 5, "$this") == 0 || te.find("Self") != std::string::npos ||
                         te.find("{static}") != std::string::npos;
-  std::string key = std::to_string(fileId) + '|' + std::to_string(bySource ? sourceId : 0) + '|' + te;
+  std::string key =
+      std::to_string(fileId) + '|' + std::to_string(bySource ? sourceId : 0) + '|' + te;
   if (auto it = typeCache.find(key); it != typeCache.end()) return it->second;
   if (typeCache.size() > kMaxTypeCache) typeCache.clear();
   // A recursive declaration (`x = x.next()` through a field of its own type) ends here.
@@ -345,7 +364,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
 
   std::vector<const DefinitionRow*> cur;
   std::vector<const DefinitionRow*> elements;  // the value is a collection of these
-  bool library = false;  // the value is proven to be of a library type
+  bool library = false;                        // the value is proven to be of a library type
   size_t i = 0;
   auto take = [&](TypeSet t) {
     cur = std::move(t.types);
@@ -360,7 +379,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   if (te[0] == '(') {
     // A callback's parameter "(j,k)<callee>": the type the callee's signature gives it.
     const size_t comma = te.find(','), close = te.find(')');
-    if (comma == std::string::npos || close == std::string::npos || close < comma) return finish(out);
+    if (comma == std::string::npos || close == std::string::npos || close < comma)
+      return finish(out);
     const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
     const std::string callee = te.substr(close + 1);
     const DefinitionRow* fn = nullptr;
@@ -379,7 +399,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
         auto members = membersNamed(recv.types, callee.substr(cut + 1), rules);
         if (members.size() == 1) fn = members.front();
         if (!fn && recv.types.empty())
-          fn = probe(RefKind::kCalls, callee.substr(cut + 1), callee.substr(0, cut), fileId, sourceId);
+          fn = probe(RefKind::kCalls, callee.substr(cut + 1), callee.substr(0, cut), fileId,
+                     sourceId);
       }
     }
     if (!fn || !model::isCallable(fn->kind)) return finish(out);
@@ -427,7 +448,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
         out.library = true;
         return finish(out);
       }
-    } else if (const DefinitionRow* field = rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
+    } else if (const DefinitionRow* field =
+                   rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
       take(typeOfDeclaration(*field, depth));  // a field of the class, `this` left out
     } else if (const DefinitionRow* v = probe(RefKind::kAccesses, head, "", fileId, sourceId)) {
       take(typeOfDeclaration(*v, depth));  // a module-level variable or constant
@@ -497,7 +519,8 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     const auto members = membersNamed(cur, name, rules);
     // Ruby's `Foo.new`, a constructor the class does not define: an instance of the class.
     if (members.empty() && name == "new" && i <= te.size() &&
-        std::all_of(cur.begin(), cur.end(), [](const DefinitionRow* t) { return model::isTypeLike(t->kind); }))
+        std::all_of(cur.begin(), cur.end(),
+                    [](const DefinitionRow* t) { return model::isTypeLike(t->kind); }))
       continue;
     for (const DefinitionRow* m : members) {
       TypeSet t = typeOfDeclaration(*m, depth);
@@ -536,22 +559,25 @@ std::optional<Resolution> Resolver::Impl::constructorCall(const PendingRef& ref,
     classes.push_back(cls);
   } else {
     for (int64_t b : bases(cls->id))
-      if (const DefinitionRow* d = def(b); d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
+      if (const DefinitionRow* d = def(b);
+          d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
         classes.push_back(d);
   }
   // The nearest class up the bases that declares a constructor (an implicit one calls its base's).
   for (int depth = 0; depth < 8 && !classes.empty(); ++depth) {
     const DefinitionRow* c = classes.front();
     std::vector<const DefinitionRow*> ctors;
-    for (const std::string& name : {std::string("constructor"), std::string("__init__"), lastSegment(c->qualifiedName)})
+    for (const std::string& name :
+         {std::string("constructor"), std::string("__init__"), lastSegment(c->qualifiedName)})
       for (const auto& d : defsNamed(name))
-        if (d.kind == SymbolKind::kConstructor && d.parentId == c->id && sameFamily(rules, d.fileId) &&
-            std::find(ctors.begin(), ctors.end(), &d) == ctors.end())
+        if (d.kind == SymbolKind::kConstructor && d.parentId == c->id &&
+            sameFamily(rules, d.fileId) && std::find(ctors.begin(), ctors.end(), &d) == ctors.end())
           ctors.push_back(&d);
     if (!ctors.empty()) return pick(ref.id, ctors, Evidence::kScope, rules, false);
     std::vector<const DefinitionRow*> up;
     for (int64_t b : bases(c->id))
-      if (const DefinitionRow* d = def(b); d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
+      if (const DefinitionRow* d = def(b);
+          d && (d->kind == SymbolKind::kClass || d->kind == SymbolKind::kStruct))
         up.push_back(d);
     if (up.empty()) return pick(ref.id, {c}, Evidence::kScope, rules, false);
     classes = std::move(up);
@@ -591,9 +617,9 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   if (found.empty()) {
     // A type the repository defines (with its bases) and no such member: the member comes
     // from library code. A receiver typed only by a type alias or a non-container says less.
-    const bool known = std::all_of(types.types.begin(), types.types.end(), [](const DefinitionRow* t) {
-      return model::isContainer(t->kind);
-    });
+    const bool known =
+        std::all_of(types.types.begin(), types.types.end(),
+                    [](const DefinitionRow* t) { return model::isContainer(t->kind); });
     if (known && !look.rules.openMembers) return Resolution{ref.id};
     return std::nullopt;
   }

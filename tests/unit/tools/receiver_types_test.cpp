@@ -33,10 +33,10 @@ TEST(ReceiverTypes, GoInterfaceCallBindsTheInterfaceAndReachesItsImplementationV
             "}\n\n"
             "func Direct() {\n"
             "\tm := store.NewMemStore()\n"
-            "\tm.Get(\"b\")\n"                // line 13: on the concrete type
+            "\tm.Get(\"b\")\n"  // line 13: on the concrete type
             "}\n\n"
             "func (srv *Server) Handle() {\n"
-            "\tsrv.db.Get(\"c\")\n"           // line 17: a field's declared type
+            "\tsrv.db.Get(\"c\")\n"  // line 17: a field's declared type
             "}\n");
   IndexedRepo repo(dir.path);
 
@@ -68,9 +68,9 @@ TEST(ReceiverTypes, PythonAndTypeScriptFollowAnnotationsConstructorsAndResultTyp
             "from env import Env\n\n\nclass App:\n    def __init__(self, env: Env):\n"
             "        self.env = env\n\n"
             "    def run(self):\n"
-            "        self.env.get()\n"        // line 9: self.x typed by the constructor's parameter
+            "        self.env.get()\n"  // line 9: self.x typed by the constructor's parameter
             "        e = Env()\n"
-            "        e.child().get()\n");     // line 11: a result type
+            "        e.child().get()\n");  // line 11: a result type
   writeFile(dir.path / "shop.ts",
             "export abstract class Provider { abstract send(): void; }\n"
             "export class Wallet { constructor(private readonly p: Provider) {}\n"
@@ -85,8 +85,8 @@ TEST(ReceiverTypes, PythonAndTypeScriptFollowAnnotationsConstructorsAndResultTyp
 
   Json send = repo.json("symbol_context", {{"symbol_name", "Provider.send"}});
   ASSERT_EQ(send["status"], "found") << send.dump(1);
-  EXPECT_NE(callAt(send, "shop.ts", 3), nullptr) << "an abstract method, called through this.p: "
-                                                 << send.dump(1);
+  EXPECT_NE(callAt(send, "shop.ts", 3), nullptr)
+      << "an abstract method, called through this.p: " << send.dump(1);
 }
 
 TEST(ReceiverTypes, ALibraryTypedReceiverNeverBindsARepositoryMethodByName) {
