@@ -347,6 +347,8 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
   env->repoName = root.filename().string();
   env->languageNames = cg::lang::languageNames();
   env->isHeader = cg::lang::isHeaderPath;
+  env->sameFamily = [](std::string_view a, std::string_view b) { return cg::lang::sameBindingFamily(a, b); };
+  env->implicitThis = [](std::string_view l) { return cg::lang::rulesFor(l).implicitThis; };
 
   cg::indexer::ServiceOptions options;
   options.index.root = root;
@@ -537,6 +539,8 @@ int main(int argc, char** argv) {
   env->repoName = root.filename().string();
   env->languageNames = cg::lang::languageNames();
   env->isHeader = cg::lang::isHeaderPath;
+  env->sameFamily = [](std::string_view a, std::string_view b) { return cg::lang::sameBindingFamily(a, b); };
+  env->implicitThis = [](std::string_view l) { return cg::lang::rulesFor(l).implicitThis; };
 
   if (args.command == "call") {
     if (!indexedElsewhere) {

@@ -98,6 +98,10 @@ CREATE INDEX IF NOT EXISTS refs_to ON refs(target_id, kind, source_id, file_id);
 CREATE INDEX IF NOT EXISTS refs_by_source ON refs(source_id, kind);
 CREATE INDEX IF NOT EXISTS refs_by_file ON refs(file_id);
 CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
+-- The unbound references that could name a repository definition (candidates > 0), by name:
+-- a symbol's possible references (SqliteIndex::unboundNamed) read these alone, where reading
+-- refs_by_name also read every bound reference of a busy name. The WHERE must stay the query's.
+CREATE INDEX IF NOT EXISTS refs_unbound ON refs(name) WHERE target_id IS NULL AND dropped = 0 AND candidates > 0;
 -- Imports of a module file (IndexWriter::importersOf, run for every file a refresh changes).
 CREATE INDEX IF NOT EXISTS refs_by_target_file ON refs(target_file_id) WHERE target_file_id IS NOT NULL;
 -- The resolved symbol graph as the analytics read it (SqliteGraphSource::load), covering: reading

@@ -804,6 +804,73 @@ Expected<model::RefCounts> SqliteIndex::refCounts(const model::RefCountsRequest&
   return out;
 }
 
+namespace {
+
+constexpr const char* kUnboundColumns =
+    "SELECT r.id, r.kind, rf.path, rf.language, r.line, r.col, coalesce(s.uid, ''), r.qualifier, "
+    "r.name, r.candidates FROM refs r ";
+
+Expected<std::vector<model::UnboundRef>> readUnbound(sqlite3* db, Statement& st, uint32_t cap,
+                                                     bool* more) {
+  std::vector<model::UnboundRef> out;
+  if (more) *more = false;
+  while (st.step()) {
+    if (out.size() >= cap) {
+      if (more) *more = true;
+      break;
+    }
+    auto kind = model::parseRefKind(st.view(1));
+    if (!kind) continue;
+    model::UnboundRef u;
+    u.refId = st.i64(0);
+    u.kind = *kind;
+    u.path = st.text(2);
+    u.language = st.text(3);
+    u.line = static_cast<uint32_t>(st.i64(4));
+    u.column = static_cast<uint32_t>(st.i64(5));
+    u.sourceUid = st.text(6);
+    u.qualifier = st.text(7);
+    u.name = st.text(8);
+    u.candidates = static_cast<uint32_t>(st.i64(9));
+    out.push_back(std::move(u));
+  }
+  if (st.failed()) return sqliteError(db, "unbound references");
+  return out;
+}
+
+}  // namespace
+
+Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundNamed(const std::string& name,
+                                                                   uint32_t cap, bool* more) {
+  CG_LEASE(lease);
+  // refs_unbound (schema.sql) holds exactly these rows: the read costs what it returns. An
+  // index written before it existed (opened read-only, not yet upgraded) is read by name.
+  const std::string rest =
+      " JOIN files rf ON rf.id = r.file_id LEFT JOIN symbols s ON s.id = r.source_id "
+      "WHERE r.name = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND r.candidates > 0 AND "
+      "r.kind NOT IN ('imports', 'contains') LIMIT ?2";
+  Statement st(lease.handle(), std::string(kUnboundColumns) + "INDEXED BY refs_unbound" + rest, kCached);
+  if (!st.valid()) st = Statement(lease.handle(), std::string(kUnboundColumns) + "INDEXED BY refs_by_name" + rest, kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "unbound references");
+  st.bind(1, name).bind(2, static_cast<int64_t>(cap) + 1);
+  return readUnbound(lease.handle(), st, cap, more);
+}
+
+Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundFrom(int64_t symbolId, uint32_t cap,
+                                                                  bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(),
+               std::string(kUnboundColumns) +
+                   "JOIN files rf ON rf.id = r.file_id LEFT JOIN symbols s ON s.id = r.source_id "
+                   "WHERE r.source_id = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND "
+                   "r.candidates > 0 AND r.kind NOT IN ('imports', 'contains') "
+                   "ORDER BY r.line, r.col, r.id LIMIT ?2",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "unbound references");
+  st.bind(1, symbolId).bind(2, static_cast<int64_t>(cap) + 1);
+  return readUnbound(lease.handle(), st, cap, more);
+}
+
 Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,
                                                           bool* more) {
   CG_LEASE(lease);

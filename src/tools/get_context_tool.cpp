@@ -14,6 +14,7 @@
 #include "codegraph/support/hash.h"
 #include "codegraph/tools/tools.h"
 #include "common.h"
+#include "possible.h"
 #include "resolve.h"
 
 namespace cg::tools {
@@ -64,7 +65,9 @@ Json schema() {
         {"from", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: start symbol (name or uid)."}}},
         {"to", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: end symbol (name or uid)."}}},
         {"max_depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxPathDepth}, {"default", 8},
-                       {"description", "path mode: longest chain searched, in calls."}}}}},
+                       {"description", "path mode: longest chain searched, in calls."}}},
+        {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"},
+                       {"description", "path mode: calls = a call chain; any = also through contains, uses, extends..."}}}}},
       {"additionalProperties", false}};
 }
 
@@ -405,10 +408,84 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
   }
 }
 
+// What stopped a path search that found no chain (docs/tools.md "path"): the calls of the
+// target's name that stayed unbound, those inside a symbol the search reached first (with its
+// distance from `from`), and the candidates tried for an ambiguous name.
+Expected<Json> blockedBy(const ToolEnv& env, const model::Symbol& to, const graph::PathResult& path,
+                         const std::vector<model::Symbol>& froms, const std::vector<model::Symbol>& tos,
+                         std::string& message) {
+  Json out = Json::object();
+  auto possible = possibleReferences(env, {to}, 200);
+  if (!possible) return possible.error();
+  const uint32_t unbound = possible->count[static_cast<size_t>(model::RefKind::kCalls)];
+  struct Site {
+    const model::UnboundRef* ref;
+    int64_t reached;  // distance from `from` of the enclosing symbol, -1 when not reached
+  };
+  std::vector<Site> sites;
+  for (const auto& u : possible->sites) {
+    if (u.kind != model::RefKind::kCalls) continue;
+    int64_t reached = -1;
+    if (!u.sourceUid.empty()) {
+      auto s = env.index->byUid(u.sourceUid);
+      if (!s) return s.error();
+      if (*s)
+        if (auto it = path.reached.find((*s)->id); it != path.reached.end()) reached = it->second;
+    }
+    sites.push_back({&u, reached});
+  }
+  std::stable_sort(sites.begin(), sites.end(), [](const Site& a, const Site& b) {
+    return (a.reached >= 0) != (b.reached >= 0) ? a.reached >= 0
+                                                : a.reached >= 0 && a.reached < b.reached;
+  });
+  Json list = Json::array();
+  size_t inReach = 0;
+  for (const auto& site : sites) {
+    if (site.reached >= 0) ++inReach;
+    if (list.size() >= 10) continue;
+    Json j{{"file_path", site.ref->path},
+           {"line", site.ref->line},
+           {"symbol_uid", site.ref->sourceUid.empty() ? Json(nullptr) : Json(site.ref->sourceUid)},
+           {"written", site.ref->qualifier.empty() ? site.ref->name : site.ref->qualifier + "." + site.ref->name},
+           {"candidates", site.ref->candidates}};
+    if (site.reached >= 0) j["reached_in"] = site.reached;
+    list.push_back(std::move(j));
+  }
+  if (unbound > 0) {
+    out["unbound_calls"] = std::move(list);
+    out["unbound_count"] = unbound;
+    message += " " + std::to_string(unbound) + " call" + (unbound == 1 ? "" : "s") + " of the name '" + to.name +
+               "' stayed unbound (blocked_by.unbound_calls)" +
+               (inReach ? ", " + std::to_string(inReach) + " of them inside symbols the search reached " +
+                              "(reached_in: calls from the start): the chain may pass there"
+                        : "; none inside a symbol the search reached") +
+               ".";
+  }
+  // Its proven callers (and, for a method, those of the methods it implements or overrides are
+  // not counted): none is reachable from the start within the bound.
+  auto counts = env.index->refCounts({to.id, true, false, /*distinct=*/true});
+  if (!counts) return counts.error();
+  const uint32_t callers = (*counts)[model::RefKind::kCalls].distinct;
+  out["callers"] = callers;
+  if (callers == 0 && unbound == 0)
+    message += " Nothing calls '" + to.name + "': no call edge reaches it and no unbound call has its name.";
+  else if (callers > 0)
+    message += " It has " + std::to_string(callers) + " caller" + (callers == 1 ? "" : "s") +
+               ", none reachable from the start within the bound.";
+  auto uids = [](const std::vector<model::Symbol>& symbols) {
+    Json a = Json::array();
+    for (const auto& s : symbols) a.push_back(s.uid);
+    return a;
+  };
+  if (froms.size() > 1 || tos.size() > 1) out["candidates"] = Json{{"from", uids(froms)}, {"to", uids(tos)}};
+  return out;
+}
+
 ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   const std::string from = trimmed(argString(args, "from")), to = trimmed(argString(args, "to"));
   if (from.empty() || to.empty())
     return ToolResult::error("Missing argument: path mode needs 'from' and 'to' (names or uids).");
+  const std::string edgeKind = argString(args, "edge_kind", "calls");
   auto a = resolveOne(env, "", from, "");
   if (!a) return ToolResult::error("The index could not be read: " + a.error().message);
   auto b = resolveOne(env, "", to, "");
@@ -418,7 +495,8 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
       return ToolResult::ofJson(Json{{"found", false},
                                      {"message", "No symbol matches '" + t->label + "'."},
                                      {"suggestions", t->suggestions}});
-  // An ambiguous name: the most central match first, then the others (a few pairs at most).
+  // An ambiguous name: the match its qualifier names, else the most central, first; then the
+  // others (a few pairs at most).
   std::vector<model::Symbol> froms = a->symbols, tos = b->symbols;
   froms.insert(froms.end(), a->alternatives.begin(), a->alternatives.end());
   tos.insert(tos.end(), b->alternatives.begin(), b->alternatives.end());
@@ -427,27 +505,23 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
   graph::PathRequest pr;
   pr.maxDepth = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "max_depth", 8), 1, kMaxPathDepth));
   pr.cancelled = [&ctx] { return ctx.cancelled(); };
+  pr.callsOnly = edgeKind != "any";
   Expected<graph::PathResult> path = graph::PathResult{};
-  bool anyKind = false;
-  for (bool callsOnly : {true, false}) {
-    for (const auto& f : froms) {
-      for (const auto& t : tos) {
-        pr.from = f.id;
-        pr.to = t.id;
-        pr.callsOnly = callsOnly;
-        auto p = graph::shortestPath(*env.index, pr);
-        if (!p) {
-          if (p.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
-          return ToolResult::error("The index could not be read: " + p.error().message);
-        }
-        // The shortest over the pairs tried; the first pair (most central) wins ties.
-        if (p->found && (!path->found || p->hops.size() < path->hops.size())) path = std::move(p);
-        else if (!p->found && p->truncated) path->truncated = true;
+  graph::PathResult firstPair;  // the search between the preferred candidates
+  bool first = true;
+  for (const auto& f : froms) {
+    for (const auto& t : tos) {
+      pr.from = f.id;
+      pr.to = t.id;
+      auto p = graph::shortestPath(*env.index, pr);
+      if (!p) {
+        if (p.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
+        return ToolResult::error("The index could not be read: " + p.error().message);
       }
-    }
-    if (path->found) {
-      anyKind = !callsOnly;
-      break;
+      if (first) firstPair.reached = p->reached, first = false;
+      // The shortest over the pairs tried; the first pair (preferred) wins ties.
+      if (p->found && (!path->found || p->hops.size() < path->hops.size())) path = std::move(p);
+      else if (!p->found && p->truncated) path->truncated = true;
     }
   }
   if (path->found && (path->hops.front().symbol.id != a->symbols[0].id ||
@@ -460,36 +534,42 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
   std::vector<std::string> warnings = a->warnings;
   warnings.insert(warnings.end(), b->warnings.begin(), b->warnings.end());
   if (!path->found) {
-    Json out{{"found", false},
-             {"message", "No chain from " + a->symbols[0].uid + " to " + b->symbols[0].uid + " within " +
-                             std::to_string(pr.maxDepth) + " hops, over calls or any other edge" +
-                             (path->truncated ? " (the search was cut at " + std::to_string(pr.maxNodes) + " symbols)" : "") +
-                             "."}};
+    std::string message = "No " + std::string(pr.callsOnly ? "call chain" : "chain") + " from " +
+                          a->symbols[0].uid + " to " + b->symbols[0].uid + " within " +
+                          std::to_string(pr.maxDepth) + (pr.callsOnly ? " calls" : " edges") +
+                          (path->truncated ? " (the search was cut at " + std::to_string(pr.maxNodes) + " symbols)" : "") +
+                          ".";
+    firstPair.found = false;
+    auto blocked = blockedBy(env, b->symbols[0], firstPair, froms, tos, message);
+    if (!blocked) return ToolResult::error("The index could not be read: " + blocked.error().message);
+    if (pr.callsOnly) message += " edge_kind \"any\" also follows contains, uses and type edges.";
+    Json out{{"found", false}, {"message", message}, {"blocked_by", std::move(*blocked)}};
     if (!warnings.empty()) out["warnings"] = warnings;
     return ToolResult::ofJson(std::move(out));
   }
   Json hops = Json::array();
+  bool dispatch = false;
   for (size_t i = 0; i < path->hops.size(); ++i) {
     const auto& h = path->hops[i];
     Json j{{"uid", h.symbol.uid}, {"name", h.symbol.name}, {"kind", std::string(model::toString(h.symbol.kind))},
-           {"file_path", h.symbol.path}, {"line", i == 0 ? h.symbol.range.line : h.siteLine},
-           {"definition_line", h.symbol.range.line}};
+           {"file_path", h.symbol.path}, {"line", i == 0 ? h.symbol.range.line : h.siteLine}};
     if (i > 0) {
-      j["called_from"] = path->hops[i - 1].symbol.path + ":" + std::to_string(h.siteLine);
-      j["confidence"] = std::round(h.confidence * 100) / 100;
-      if (anyKind) j["via"] = std::string(model::toString(h.kind));
+      j["definition_line"] = h.symbol.range.line;
+      if (h.confidence < 1) j["confidence"] = std::round(h.confidence * 100) / 100;
+      if (!pr.callsOnly) j["edge"] = std::string(model::toString(h.kind));
+      if (h.viaId != 0) j["via"] = h.viaUid, dispatch = true;
     }
     hops.push_back(std::move(j));
   }
   Json out{{"found", true},
            {"hops", std::move(hops)},
            {"length", path->hops.size() - 1},
-           {"edge_kind", anyKind ? "any" : "calls"},
+           {"edge_kind", pr.callsOnly ? "calls" : "any"},
            {"alternatives", path->alternatives},
            {"confidence", std::round(path->confidence * 100) / 100}};
-  if (anyKind)
-    warnings.push_back("no call chain within " + std::to_string(pr.maxDepth) +
-                       " hops; this chain also follows other edges (see each hop's via)");
+  if (dispatch)
+    warnings.push_back("a hop with via is reached by dispatch: the previous hop calls the method named in via, "
+                       "which this one overrides or implements");
   if (!warnings.empty()) out["warnings"] = warnings;
   return ToolResult::ofJson(std::move(out));
 }

@@ -60,7 +60,22 @@ struct Node {
   int indent = 1;
   bool showPath = false;  // project mode: the path goes on the symbol's own line
   std::vector<Group> groups;
+  // What its relations could not prove (docs/tools.md "Possible references"), first level
+  // only: per incoming relation asked, the unbound references of its name it could answer; for
+  // `calls`, its own unbound calls of names the repository defines (relation = calls).
+  struct Unproven {
+    int relation = 0;  // index into relationTable()
+    uint32_t count = 0;
+    bool atLeast = false;
+    std::vector<model::UnboundRef> sites;  // the first kUnprovenSites
+  };
+  std::vector<Unproven> unproven;
 };
+
+constexpr size_t kUnprovenSites = 5;
+
+// Fills node.unproven for the relations of `opts`.
+Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts);
 
 // The relations of `s` to `opts.depth` levels. `expanded` holds the ids already expanded in this
 // tree (the root included) so a cycle is listed but not followed twice. `presence`

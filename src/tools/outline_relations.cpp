@@ -3,6 +3,7 @@
 #include <map>
 
 #include "outline.h"
+#include "possible.h"
 
 namespace cg::tools::outline {
 namespace {
@@ -165,6 +166,41 @@ Expected<std::vector<Group>> fetchFileRelations(const ToolEnv& env, const std::s
   std::stable_sort(groups.begin(), groups.end(),
                    [](const Group& a, const Group& b) { return a.relation < b.relation; });
   return groups;
+}
+
+Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts) {
+  const auto& table = relationTable();
+  bool incomingAsked = false, callsAsked = false;
+  for (int r : opts.relations) {
+    incomingAsked = incomingAsked || table[r].incoming;
+    callsAsked = callsAsked || (!table[r].incoming && table[r].kind == RefKind::kCalls);
+  }
+  if (incomingAsked) {
+    auto possible = possibleReferences(env, {node.symbol}, static_cast<uint32_t>(kUnprovenSites));
+    if (!possible) return possible.error();
+    for (int r : opts.relations) {
+      if (!table[r].incoming) continue;
+      const uint32_t n = possible->count[static_cast<size_t>(table[r].kind)];
+      if (n == 0) continue;
+      Node::Unproven u{r, n, possible->capped, {}};
+      for (const auto& site : possible->sites)
+        if (site.kind == table[r].kind && u.sites.size() < kUnprovenSites) u.sites.push_back(site);
+      node.unproven.push_back(std::move(u));
+    }
+  }
+  if (callsAsked) {
+    bool more = false;
+    auto own = env.index->unboundFrom(node.symbol.id, 2000, &more);
+    if (!own) return own.error();
+    Node::Unproven u{relationIndex("calls"), 0, more, {}};
+    for (auto& site : *own) {
+      if (site.kind != RefKind::kCalls) continue;
+      ++u.count;
+      if (u.sites.size() < kUnprovenSites) u.sites.push_back(std::move(site));
+    }
+    if (u.count > 0) node.unproven.push_back(std::move(u));
+  }
+  return okStatus();
 }
 
 }  // namespace cg::tools::outline

@@ -87,6 +87,63 @@ void appendGroups(std::string& out, const std::vector<Group>& groups, int indent
   }
 }
 
+// "calledBy (possible, 3 unbound sites of this name): a.py:12 in A.run, ..." and
+// "calls (unbound, 2): x.get:40 (3 candidates), ..." (its calls of names the repository
+// defines that no evidence bound).
+void appendUnproven(std::string& out, const std::vector<Node::Unproven>& unproven, int indent,
+                    const Context& ctx) {
+  const auto& table = relationTable();
+  for (const auto& u : unproven) {
+    out.append(static_cast<size_t>(indent) * 2, ' ');
+    const std::string count = (u.atLeast ? "at least " : "") + std::to_string(u.count);
+    out += table[u.relation].name;
+    if (table[u.relation].incoming) {
+      out += " (possible, " + count + " unbound site" + (u.count == 1 ? "" : "s") + " of this name): ";
+      for (size_t i = 0; i < u.sites.size(); ++i) {
+        const auto& site = u.sites[i];
+        out += (i ? ", " : "") + site.path + ":" + std::to_string(site.line);
+        if (!site.sourceUid.empty()) {
+          // The enclosing symbol's qualified name: the uid's middle part.
+          const size_t a = site.sourceUid.find("::");
+          const size_t b = site.sourceUid.rfind("::");
+          if (a != std::string::npos && b > a) out += " in " + site.sourceUid.substr(a + 2, b - a - 2);
+        }
+      }
+    } else {
+      out += " (unbound, " + count + "): ";
+      for (size_t i = 0; i < u.sites.size(); ++i) {
+        const auto& site = u.sites[i];
+        out += (i ? ", " : "") + (site.qualifier.empty() ? site.name : site.qualifier + "." + site.name) +
+               ":" + std::to_string(site.line) + " (" + std::to_string(site.candidates) + " candidates)";
+      }
+    }
+    if (u.count > u.sites.size()) out += ", +" + std::to_string(u.count - u.sites.size()) + " more";
+    out += '\n';
+  }
+  (void)ctx;
+}
+
+Json unprovenJson(const std::vector<Node::Unproven>& unproven) {
+  const auto& table = relationTable();
+  Json out = Json::object();
+  for (const auto& u : unproven) {
+    Json sites = Json::array();
+    for (const auto& site : u.sites) {
+      Json j{{"file_path", site.path}, {"line", site.line}};
+      if (table[u.relation].incoming)
+        j["symbol_uid"] = site.sourceUid.empty() ? Json(nullptr) : Json(site.sourceUid);
+      if (!site.qualifier.empty() || !table[u.relation].incoming)
+        j["written"] = site.qualifier.empty() ? site.name : site.qualifier + "." + site.name;
+      if (!table[u.relation].incoming) j["candidates"] = site.candidates;
+      sites.push_back(std::move(j));
+    }
+    Json entry{{"count", u.count}, {"sites", std::move(sites)}};
+    if (u.atLeast) entry["at_least"] = true;
+    out[table[u.relation].name] = std::move(entry);
+  }
+  return out;
+}
+
 Json relatedJson(const Related& r) {
   Json j;
   if (r.symbol.id != 0) {
@@ -140,6 +197,7 @@ std::string renderText(const Node& node) {
   }
   line += '\n';
   appendGroups(line, node.groups, node.indent + 1, Context{s.path, qualified}, "");
+  appendUnproven(line, node.unproven, node.indent + 1, Context{s.path, qualified});
   return line;
 }
 
@@ -167,6 +225,17 @@ Json renderJson(const Node& node) {
          {"signature", s.signature},
          {"relations", groupsJson(node.groups, &more)}};
   if (!more.empty()) j["more_relations"] = std::move(more);
+  // Unbound references: incoming ones as "possible", its own calls as "unbound".
+  if (!node.unproven.empty()) {
+    Json unproven = unprovenJson(node.unproven);
+    Json possible = Json::object(), unbound = Json::object();
+    for (auto& [name, entry] : unproven.items()) {
+      const int r = relationIndex(name);
+      (relationTable()[r].incoming ? possible : unbound)[name] = std::move(entry);
+    }
+    if (!possible.empty()) j["possible"] = std::move(possible);
+    if (!unbound.empty()) j["unbound"] = std::move(unbound);
+  }
   return j;
 }
 

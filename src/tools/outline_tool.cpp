@@ -158,10 +158,13 @@ struct Packer {
                                      known == sec.presence.end() ? nullptr : &known->second);
         if (!groups) return groups.error();
         node.groups = std::move(*groups);
+        if (opts.depth >= 1)
+          if (auto st = fetchUnproven(env, node, opts); !st) return st;
         std::string piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
         size_t cost = estimateTokens(piece) + (headDone ? 0 : headCost);
         if (!take(cost)) {
           node.groups.clear();  // the symbol alone may still fit
+          node.unproven.clear();
           piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
           cost = estimateTokens(piece) + (headDone ? 0 : headCost);
           if (used + cost <= budget) emit(node, piece, head, fileJson, headDone, cost);

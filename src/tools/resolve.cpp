@@ -69,6 +69,30 @@ std::string nameOfUid(const std::string& uid) {
   return splitQualifiedName(qualified).second;
 }
 
+// How exactly `qualifier` names `s`: 2 when it is s's module (path without extension, '/' as
+// '.', a package's __init__ / index / mod file as the package) or its tail, 1 when it is the
+// whole qualified name's container, else 0. `django.setup` is django/__init__.py's setup before
+// django/test/utils.py's, which the loose match of lookup also accepts.
+int qualifierFit(const model::Symbol& s, const std::string& qualifier) {
+  std::string module = s.path.substr(0, s.path.rfind('.') == std::string::npos ? s.path.size() : s.path.rfind('.'));
+  for (auto& c : module)
+    if (c == '/') c = '.';
+  for (const char* tail : {".__init__", ".index", ".mod"}) {
+    const std::string t = tail;
+    if (module.size() > t.size() && module.compare(module.size() - t.size(), t.size(), t) == 0)
+      module.erase(module.size() - t.size());
+  }
+  const bool moduleNamed =
+      s.qualifiedName == s.name &&
+      (module == qualifier || (module.size() > qualifier.size() &&
+                               module.compare(module.size() - qualifier.size(), qualifier.size(), qualifier) == 0 &&
+                               module[module.size() - qualifier.size() - 1] == '.'));
+  if (moduleNamed) return 2;
+  for (const char* sep : {".", "::", "\\"})
+    if (s.qualifiedName == qualifier + sep + s.name) return 1;
+  return 0;
+}
+
 }  // namespace
 
 Json candidateJson(const model::Symbol& s) {
@@ -126,6 +150,10 @@ Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query)
     if (auto s = addSuggestions(env, name, r); !s) return s.error();
     return r;
   }
+  if (!qualifier.empty() && r.matches.size() > 1)
+    std::stable_sort(r.matches.begin(), r.matches.end(), [&](const model::Symbol& x, const model::Symbol& y) {
+      return qualifierFit(x, qualifier) > qualifierFit(y, qualifier);
+    });
   preferDefinition(env, r);
   return r;
 }

@@ -9,6 +9,7 @@
 
 #include "codegraph/tools/tools.h"
 #include "common.h"
+#include "possible.h"
 #include "resolve.h"
 
 namespace cg::tools {
@@ -21,6 +22,7 @@ constexpr uint32_t kEdgesPerCategory = 50;
 constexpr uint32_t kOutgoingFetch = 2000;  // raw rows read to deduplicate outgoing targets
 constexpr uint32_t kCandidates = 20;
 constexpr uint32_t kDocuments = 20;
+constexpr uint32_t kPossibleSites = 10;  // possible and unresolved sites listed per category
 constexpr uint32_t kMaxContentLines = 400;
 constexpr size_t kMaxContentBytes = 48 * 1024;
 
@@ -60,21 +62,21 @@ Json schema() {
       {"additionalProperties", false}};
 }
 
-Json edgeJson(const model::EdgeView& v, bool incoming) {
+// An edge as the categories list it. The uid names the other end's file, qualified name and
+// kind, so `file_path` (and, outgoing, `name`) are given only where there is no uid (a file's
+// top level); `kind` only where it is not the category's own, `confidence` only below 1.
+Json edgeJson(const model::EdgeView& v, bool incoming, std::string_view category) {
   Json e;
   if (v.other.id != 0) {
     e["symbol_uid"] = v.other.uid;
-    e["name"] = v.other.name;
-    e["file_path"] = v.other.path;
   } else {  // a file's top level
     e["symbol_uid"] = nullptr;
-    e["name"] = incoming ? v.edge.sourcePath : v.edge.targetName;
+    if (!incoming) e["name"] = v.edge.targetName;
     e["file_path"] = v.edge.sourcePath;
   }
   e["line"] = v.edge.line;
-  e["column"] = v.edge.column;
-  e["kind"] = std::string(model::toString(v.edge.kind));
-  e["confidence"] = std::round(v.edge.confidence * 100) / 100;
+  if (model::toString(v.edge.kind) != category) e["kind"] = std::string(model::toString(v.edge.kind));
+  if (v.edge.confidence < 1) e["confidence"] = std::round(v.edge.confidence * 100) / 100;
   return e;
 }
 
@@ -108,7 +110,7 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
     for (const auto& v : *refs) {
       if (!incoming && !targets.insert(v.edge.targetId).second) continue;
       ++distinct;
-      if (list.size() < kEdgesPerCategory) list.push_back(edgeJson(v, incoming));
+      if (list.size() < kEdgesPerCategory) list.push_back(edgeJson(v, incoming, cat.name));
     }
     if (list.empty()) continue;
     const std::string where = std::string(incoming ? "incoming." : "outgoing.") + cat.name;
@@ -211,7 +213,7 @@ Status viaCalls(const ToolEnv& env, const model::Symbol& s, Json& incoming,
     if (!list.is_array()) list = Json::array();
     for (const auto& v : *refs) {
       if (shown >= kEdgesPerCategory) break;
-      Json e = edgeJson(v, true);
+      Json e = edgeJson(v, true, "calls");
       e["via"] = m.uid;
       list.push_back(std::move(e));
       ++shown;
@@ -317,6 +319,23 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
       if (auto st = viaCalls(env, s, list, cuts); !st)
         return ToolResult::error("The index could not be read: " + st.error().message);
     out[incoming ? "incoming" : "outgoing"] = std::move(list);
+  }
+  // What could not be proven: the unbound references of its name it could answer, and its own
+  // unbound references (docs/tools.md "Possible references").
+  auto possible = possibleReferences(env, {s}, kPossibleSites);
+  if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+  if (possible->total() > 0) {
+    out["possible"] = possibleJson(*possible);
+    notes.push_back(possibleNote(*possible));
+  }
+  auto unresolved = unresolvedOutgoing(env, s, kPossibleSites);
+  if (!unresolved) return ToolResult::error("The index could not be read: " + unresolved.error().message);
+  out["unresolved_outgoing"] = unresolved->count;
+  if (unresolved->count > 0) {
+    out["unresolved_outgoing_sites"] = std::move(unresolved->sites);
+    notes.push_back(std::string(unresolved->more ? "More than " : "") + std::to_string(unresolved->count) +
+                    " of its own references" +
+                    " stayed unbound (unresolved_outgoing_sites): outgoing may miss targets.");
   }
 
   // Community: null until analytics have clustered the graph (community id 0) or when the

@@ -3,6 +3,7 @@
 
 #include "codegraph/tools/tools.h"
 #include "common.h"
+#include "possible.h"
 
 namespace cg::tools {
 namespace {
@@ -13,6 +14,9 @@ constexpr uint32_t kReferencedByLimit = 50;
 // least"): counting a hub's 100,000 uses read as many index entries (u64 on the kernel: 20 ms),
 // and a cap per definition still read 50 x 1,000 for a name like `lock` with 50 busy fields.
 constexpr uint32_t kCountCap = 1000;
+// Possible references: of the first kPossibleOf definitions, kPossibleSites sites per category.
+constexpr size_t kPossibleOf = 20;
+constexpr uint32_t kPossibleSites = 10;
 
 Json schema() {
   return Json{
@@ -120,19 +124,18 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     auto refs = env.index->refs(rr, &cut);
     if (!refs) return ToolResult::error("The index could not be read: " + refs.error().message);
     for (const auto& v : *refs) {
-      Json item;
-      if (v.other.id != 0) {
-        item = Json{{"uid", v.other.uid}, {"name", v.other.name},
-                    {"kind", std::string(model::toString(v.other.kind))}};
-      } else {  // a file's top level
-        item = Json{{"uid", v.edge.sourcePath}, {"name", v.edge.sourcePath}, {"kind", "module"}};
-      }
-      item["path"] = v.edge.sourcePath;
-      item["line"] = v.edge.line;
-      referencedBy.push_back(std::move(item));
+      // The uid names the referencing symbol's file, qualified name and kind (a file's top
+      // level: its path): the reference is that and the line of its site.
+      referencedBy.push_back(Json{{"uid", v.other.id != 0 ? v.other.uid : v.edge.sourcePath},
+                                  {"line", v.edge.line}});
     }
   }
-  if (total == 0 && !more) return ToolResult::ofJson(std::move(definitions));
+  // The unbound references that could name one of them (at most kPossibleOf definitions).
+  std::vector<model::Symbol> possibleOf(defs->begin(),
+                                        defs->begin() + std::min<size_t>(defs->size(), kPossibleOf));
+  auto possible = possibleReferences(env, possibleOf, kPossibleSites);
+  if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+  if (total == 0 && !more && possible->total() == 0) return ToolResult::ofJson(std::move(definitions));
 
   std::string note;
   if (more) note = "More than " + std::to_string(defs->size()) + " definitions; raise limit or filter by kind/file. ";
@@ -142,9 +145,11 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   } else {
     note += std::to_string(total) + " reference" + (total == 1 ? "" : "s") + ".";
   }
-  return ToolResult::ofJson(Json{{"definitions", std::move(definitions)},
-                                 {"referenced_by", std::move(referencedBy)},
-                                 {"note", note}});
+  if (possible->total() > 0) note += " " + possibleNote(*possible);
+  Json out{{"definitions", std::move(definitions)}, {"referenced_by", std::move(referencedBy)}};
+  if (possible->total() > 0) out["possible"] = possibleJson(*possible);
+  out["note"] = note;
+  return ToolResult::ofJson(std::move(out));
 }
 
 }  // namespace

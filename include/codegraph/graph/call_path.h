@@ -1,13 +1,17 @@
-// Shortest chains between two symbols for get_context's path mode (SPEC §5): breadth-first
+// Shortest chains between two symbols for get_context's path mode (docs/tools.md): breadth-first
 // over resolved outgoing edges (calls only, or every kind but imports), bounded by a depth and
-// a node budget. Among equally short chains the one whose product of edge confidences is
-// highest wins, and the number of other shortest chains is counted.
+// a node budget. A call of a method also reaches the methods that override or implement it
+// (dispatch: overridersOf), as a hop of its own call site marked with the method called.
+// Among equally short chains the one whose product of edge confidences is highest wins, and
+// the number of other shortest chains is counted.
 //
 // Threads: stateless; safe to call concurrently.
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "codegraph/model/symbol_index.h"
@@ -28,6 +32,10 @@ struct PathHop {
   uint32_t siteLine = 0;  // where the previous hop refers to this one (0 for the first hop)
   model::RefKind kind = model::RefKind::kCalls;  // edge from the previous hop
   double confidence = 1.0;
+  // Dispatch: the previous hop calls this method (an interface's, or a base class's method
+  // this one overrides); 0 for a direct edge.
+  int64_t viaId = 0;
+  std::string viaUid;
 };
 
 struct PathResult {
@@ -36,7 +44,14 @@ struct PathResult {
   uint64_t alternatives = 0;   // other chains of the same length (saturates)
   double confidence = 0;       // product along the chosen chain
   bool truncated = false;      // the node budget was hit before the depth bound
+  // Not found: every symbol the search reached from `from`, with its distance in edges.
+  std::unordered_map<int64_t, uint32_t> reached;
 };
+
+// The methods a call of `method` may dispatch to: the members of the same name of the types
+// that extend or implement its class, transitively (Go's structural implements included), a
+// bounded number of types deep and wide.
+Expected<std::vector<model::Symbol>> overridersOf(model::SymbolIndex& index, const model::Symbol& method);
 
 Expected<PathResult> shortestPath(model::SymbolIndex& index, const PathRequest& request);
 

@@ -133,6 +133,27 @@ struct FileMatches {
   bool folder = false;  // the matches are the files under a folder of this name
 };
 
+// A reference that stayed unbound although the repository defines its name: a receiver or
+// qualifier of unknown type, or several candidates no evidence separates (refs.candidates > 0).
+// References the resolver ruled out (the receiver's type is known, the name is a built-in or
+// comes from a library) have no candidates and are not listed. Never an edge: the tools show
+// them apart, as possible references of the definitions of that name (tools/possible.h).
+struct UnboundRef {
+  int64_t refId = 0;
+  RefKind kind = RefKind::kCalls;
+  std::string path;        // the reference's file
+  std::string language;    // that file's language id
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::string sourceUid;   // the enclosing symbol; empty at a file's top level
+  std::string qualifier;   // as written before the name: "self.env", "" for a bare name
+  std::string name;        // as written, last segment
+  uint32_t candidates = 0; // definitions of the name the resolver could not choose between
+};
+// unboundNamed: every unbound reference written with `name`, of every kind but imports and
+// contains, in index order, at most `cap` (then `more`).
+// unboundFrom: the unbound references made inside symbol `symbolId`, in source order.
+
 class SymbolIndex {
  public:
   virtual ~SymbolIndex() = default;
@@ -179,6 +200,9 @@ class SymbolIndex {
 
   // Browsing (outline, symbol_context).
   virtual Expected<RefCounts> refCounts(const RefCountsRequest& request) = 0;
+  virtual Expected<std::vector<UnboundRef>> unboundNamed(const std::string& name, uint32_t cap,
+                                                        bool* more) = 0;
+  virtual Expected<std::vector<UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) = 0;
   virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
   virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
 };

@@ -65,6 +65,9 @@ class SqliteIndex : public model::SymbolIndex {
                                                             bool* more) override;
   Expected<model::FileHistory> fileHistory(const std::string& path) override;
   Expected<model::RefCounts> refCounts(const model::RefCountsRequest& request) override;
+  Expected<std::vector<model::UnboundRef>> unboundNamed(const std::string& name, uint32_t cap,
+                                                      bool* more) override;
+  Expected<std::vector<model::UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) override;
   Expected<model::RankedSymbols> rankedSymbols(const model::RankedRequest& request,
                                                bool* more) override;
   Expected<model::FileMatches> files(const model::FilesRequest& request, bool* more) override;

@@ -29,6 +29,11 @@ struct ToolEnv {
   // (lang::languageNames, lang::isHeaderPath): tools name no language themselves.
   std::vector<std::pair<std::string, std::string>> languageNames;
   bool (*isHeader)(std::string_view path) = nullptr;
+  // Whether a reference written in a file of one language can name a definition in another
+  // (lang::sameBindingFamily), and whether a language's bare calls reach the members of the
+  // enclosing class (its rules' implicitThis). Unset: the same language only, and no.
+  bool (*sameFamily)(std::string_view refLanguage, std::string_view defLanguage) = nullptr;
+  bool (*implicitThis)(std::string_view language) = nullptr;
 };
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env);

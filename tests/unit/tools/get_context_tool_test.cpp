@@ -184,7 +184,8 @@ TEST_F(GetContextTool, PathDirectMultiHopCycleAndNone) {
   EXPECT_EQ(direct["length"], 1);
   EXPECT_EQ(direct["edge_kind"], "calls");
   EXPECT_EQ(direct["hops"][1]["line"], 11);  // the call site in post
-  EXPECT_EQ(direct["hops"][1]["called_from"], "src/orders/controller.ts:11");
+  EXPECT_EQ(direct["hops"][1]["definition_line"], 8);
+  EXPECT_FALSE(direct["hops"][1].contains("confidence"));  // 1.0, the default
 
   Json multi = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"}, {"to", "applyDiscount"}});
   ASSERT_EQ(multi["found"], true);
@@ -205,6 +206,41 @@ TEST_F(GetContextTool, PathDirectMultiHopCycleAndNone) {
   Json bounded = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"},
                                              {"to", "applyDiscount"}, {"max_depth", 2}});
   EXPECT_EQ(bounded["found"], false);
+  EXPECT_TRUE(bounded["blocked_by"].is_object()) << bounded;
+  EXPECT_EQ(bounded["blocked_by"]["callers"], 1) << bounded;
+}
+
+// `repository.save(order)` with `repository: Repository` binds the interface's method; the
+// chain to the implementation goes through that call, its hop marked with the method called.
+TEST_F(GetContextTool, PathFollowsInterfaceDispatchAndNeverOtherEdgesUnlessAsked) {
+  Json r = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"},
+                                       {"to", "MemoryRepository.save"}});
+  ASSERT_EQ(r["found"], true) << r;
+  EXPECT_EQ(r["edge_kind"], "calls");
+  std::vector<std::string> uids;
+  for (const auto& h : r["hops"]) uids.push_back(h["uid"]);
+  EXPECT_EQ(uids, (std::vector<std::string>{"src/orders/controller.ts::OrderController.post::method",
+                                            "src/orders/service.ts::OrderService.placeOrder::method",
+                                            "src/orders/repository.ts::MemoryRepository.save::method"}));
+  EXPECT_EQ(r["hops"][2]["line"], 13);  // the call site in placeOrder
+  EXPECT_EQ(r["hops"][2]["via"], "src/orders/repository.ts::Repository.save::method");
+  EXPECT_FALSE(r["hops"][1].contains("via"));
+
+  // Nothing calls MemoryRepository.find: no call chain.
+  Json none = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"},
+                                          {"to", "MemoryRepository.find"}});
+  EXPECT_EQ(none["found"], false) << none;
+  EXPECT_EQ(none["blocked_by"]["callers"], 0) << none;
+  EXPECT_NE(none["message"].get<std::string>().find("Nothing calls 'find'"), std::string::npos) << none;
+  // post only uses the type Order: no chain of type uses is offered as a call chain; with
+  // edge_kind any it is the answer, each hop naming its edge.
+  Json uses = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"}, {"to", "Order"}});
+  EXPECT_EQ(uses["found"], false) << uses;
+  Json any = repo_->json("get_context", {{"mode", "path"}, {"from", "OrderController.post"},
+                                         {"to", "Order"}, {"edge_kind", "any"}});
+  ASSERT_EQ(any["found"], true) << any;
+  EXPECT_EQ(any["edge_kind"], "any");
+  EXPECT_EQ(any["hops"][1]["edge"], "uses") << any;
 }
 
 TEST_F(GetContextTool, MissingArgumentsAreErrors) {

@@ -34,10 +34,8 @@ TEST_F(SymbolsTool, ReferencedNameIsAnObjectWithReferences) {
   ASSERT_TRUE(r.is_object()) << r.dump();
   EXPECT_EQ(uids(r["definitions"]), (std::set<std::string>{"shop/cart.py::checkout::function"}));
   EXPECT_EQ(r["referenced_by"],
-            (Json::array({{{"uid", "reports/summary.py"}, {"name", "reports/summary.py"},
-                           {"kind", "module"}, {"path", "reports/summary.py"}, {"line", 2}},
-                          {{"uid", "reports/summary.py::summarize::function"}, {"name", "summarize"},
-                           {"kind", "function"}, {"path", "reports/summary.py"}, {"line", 10}}})));
+            (Json::array({{{"uid", "reports/summary.py"}, {"line", 2}},
+                          {{"uid", "reports/summary.py::summarize::function"}, {"line", 10}}})));
   EXPECT_EQ(r["note"], "2 references.");
 }
 
@@ -48,8 +46,18 @@ TEST_F(SymbolsTool, QualifiedForms) {
     EXPECT_EQ(uids(repo_->json("symbols", {{"name", q}})["definitions"]),
               (std::set<std::string>{"shop/models.py::make_item::function"}))
         << q;
-  EXPECT_EQ(uids(repo_->json("symbols", {{"name", "Book.gross"}})),
-            (std::set<std::string>{"shop/models.py::Book.gross::method"}));
+  // No edge reaches Book.gross, but `item.gross()` in Cart.total (item of unknown type) may:
+  // the answer is the object form with that site under `possible`, counted in the note.
+  Json gross = repo_->json("symbols", {{"name", "Book.gross"}});
+  EXPECT_EQ(uids(gross["definitions"]), (std::set<std::string>{"shop/models.py::Book.gross::method"}));
+  EXPECT_EQ(gross["referenced_by"], Json::array());
+  EXPECT_EQ(gross["possible"],
+            (Json{{"calls", {{"count", 1},
+                             {"sites", {{{"file_path", "shop/cart.py"}, {"line", 16}, {"column", 24},
+                                         {"symbol_uid", "shop/cart.py::Cart.total::method"},
+                                         {"written", "item.gross"}}}}}}}))
+      << gross;
+  EXPECT_NE(gross["note"].get<std::string>().find("1 possible reference"), std::string::npos) << gross;
 }
 
 TEST_F(SymbolsTool, KindFamiliesScopeAndFile) {
