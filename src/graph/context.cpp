@@ -102,7 +102,10 @@ struct Arc {
   uint32_t from = 0, to = 0;  // subject → object as stored
   RefKind kind = RefKind::kCalls;
   double confidence = 1.0;
-  uint32_t count = 1;  // call sites folded into this arc
+  // Sites folded into this arc, as each end's expansion read them (a site is read once from
+  // the subject's outgoing edges and once more from the object's incoming ones): the larger.
+  uint32_t fromSubject = 0, fromObject = 0;
+  uint32_t count() const { return std::max<uint32_t>(1, std::max(fromSubject, fromObject)); }
 };
 
 struct Node {
@@ -151,18 +154,18 @@ class Explorer {
     nodes_.push_back({std::move(s), distance, viaArc});
   }
 
-  void addArc(uint32_t from, uint32_t to, RefKind kind, double confidence) {
+  // `seenFromObject`: the site was read from the object's incoming edges.
+  void addArc(uint32_t from, uint32_t to, RefKind kind, double confidence, bool seenFromObject) {
     uint64_t key = (static_cast<uint64_t>(from) << 36) ^ (static_cast<uint64_t>(to) << 4) ^
                    static_cast<uint64_t>(kind);
     auto it = arcIndex_.find(key);
-    if (it != arcIndex_.end()) {
-      Arc& a = arcs_[it->second];
-      ++a.count;
-      a.confidence = std::max(a.confidence, confidence);
-      return;
+    if (it == arcIndex_.end()) {
+      it = arcIndex_.emplace(key, arcs_.size()).first;
+      arcs_.push_back({from, to, kind, confidence > 0 ? confidence : 1.0, 0, 0});
     }
-    arcIndex_.emplace(key, arcs_.size());
-    arcs_.push_back({from, to, kind, confidence > 0 ? confidence : 1.0, 1});
+    Arc& a = arcs_[it->second];
+    ++(seenFromObject ? a.fromObject : a.fromSubject);
+    a.confidence = std::max(a.confidence, confidence > 0 ? confidence : 1.0);
   }
 
   Status expand(uint32_t n) {
@@ -183,7 +186,7 @@ class Explorer {
         auto it = byId_.find(otherId);
         if (it != byId_.end()) {
           const uint32_t other = it->second;
-          addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence);
+          addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence, incoming);
           continue;
         }
         if (hub && n >= targetCount_) continue;
@@ -202,7 +205,7 @@ class Explorer {
         const auto other = static_cast<uint32_t>(nodes_.size());
         // A new node has no arcs yet: the one added next is the one it is discovered by.
         addNode(std::move(**found), nextDistance, static_cast<int32_t>(arcs_.size()));
-        addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence);
+        addArc(incoming ? other : n, incoming ? n : other, e.kind, e.confidence, incoming);
       }
     }
     return okStatus();
@@ -248,7 +251,7 @@ class Explorer {
       const bool structural = a.kind == RefKind::kContains;
       const bool typeEdge = a.kind == RefKind::kUses || a.kind == RefKind::kExtends ||
                             a.kind == RefKind::kImplements;
-      double mult = a.confidence * (1.0 + 0.25 * std::log2(static_cast<double>(a.count)));
+      double mult = a.confidence * (1.0 + 0.25 * std::log2(static_cast<double>(a.count())));
       if (typeEdge) mult *= prof.typeEdges;
       adj[a.from].push_back({a.to, fw * mult * (structural ? 1.0 : prof.dependencies)});
       adj[a.to].push_back({a.from, bw * mult * (structural ? 1.0 : prof.dependents)});
@@ -325,11 +328,27 @@ class Explorer {
       score[i] = r[i] * (1.0 + prior) * (nodes_[i].hub ? 0.4 : 1.0) * generic;
       notes[i] = std::move(note);
     }
+    std::vector<int> tier(n, 0);
+    if (request_.directFirst) {
+      // 0 what a target calls, 1 what calls it, 2 its other direct relations, 3 test code
+      // among them, 4 the rest.
+      for (uint32_t i = 0; i < n; ++i) tier[i] = 4;
+      for (const Arc& a : arcs_) {
+        const bool fromTarget = a.from < targetCount_, toTarget = a.to < targetCount_;
+        if (fromTarget == toTarget) continue;
+        const uint32_t other = fromTarget ? a.to : a.from;
+        int t = a.kind != RefKind::kCalls ? 2 : fromTarget ? 0 : 1;
+        if (nodes_[other].symbol.isTest) t = 3;
+        tier[other] = std::min(tier[other], t);
+      }
+    }
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      if (tier[a] != tier[b]) return tier[a] < tier[b];
       if (score[a] != score[b]) return score[a] > score[b];
       return nodes_[a].symbol.uid < nodes_[b].symbol.uid;
     });
-    const double top = order.empty() ? 1.0 : std::max(score[order.front()], 1e-12);
+    double top = 1e-12;
+    for (uint32_t i : order) top = std::max(top, score[i]);
     // Edges per node, for the items' edge lines: the other end's weight decides the order.
     std::vector<std::vector<size_t>> arcsOf(n);
     for (size_t a = 0; a < arcs_.size(); ++a) {
@@ -361,7 +380,7 @@ class Explorer {
                                           : nodes_[other].symbol.qualifiedName;
         item.edges.push_back((subject ? std::string(verb(arc.kind)) : std::string(passive(arc.kind))) +
                              " " + otherName +
-                             (arc.count > 1 ? " (" + std::to_string(arc.count) + " sites)" : ""));
+                             (arc.count() > 1 ? " (" + std::to_string(arc.count()) + " sites)" : ""));
       }
       out.items.push_back(std::move(item));
     }

@@ -22,7 +22,7 @@ Json describeTool(const tools::Tool& tool) {
               {"title", tool.title},
               {"description", tool.description},
               {"inputSchema", tool.inputSchema},
-              {"annotations", {{"readOnlyHint", true}}}};
+              {"annotations", {{"readOnlyHint", true}, {"openWorldHint", false}}}};
 }
 
 tools::ToolResult invokeTool(const tools::Tool& tool, const Json& args,

@@ -17,14 +17,15 @@ Json kindEnumSchema(const std::string& description) {
   Json kinds = Json::array();
   for (int i = 0; i < model::kSymbolKindCount; ++i)
     kinds.push_back(std::string(model::toString(static_cast<model::SymbolKind>(i))));
-  return Json{{"type", "string"}, {"enum", kinds}, {"description", description}};
+  Json schema{{"type", "string"}, {"enum", kinds}};
+  if (!description.empty()) schema["description"] = description;
+  return schema;
 }
 
 Json scopeEnumSchema() {
   return Json{{"type", "string"},
               {"enum", {"impl", "test", "all"}},
-              {"default", "impl"},
-              {"description", "impl = production code only (default), test = test code only, all = both"}};
+              {"default", "impl"}};
 }
 
 std::optional<model::Scope> parseScope(const std::string& s) {

@@ -41,33 +41,24 @@ Json schema() {
   return Json{
       {"type", "object"},
       {"properties",
-       {{"mode", {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"},
-                  {"description", "context: around one symbol; intent: for a task on a target; path: shortest call chain from → to."}}},
-        {"entity", {{"type", "string"}, {"minLength", 1},
-                    {"description", "context mode: the symbol's name (Class.method, pkg.Func, ns::f accepted)."}}},
-        {"symbol_uid", {{"type", "string"}, {"minLength", 1},
-                        {"description", "context mode: the symbol's uid from an earlier answer (instead of entity)."}}},
-        {"file", {{"type", "string"}, {"description", "context mode: path or suffix of the defining file, to pick among same-named symbols."}}},
-        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2},
-                   {"description", "Hops explored around the target."}}},
+       {{"mode", {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"}}},
+        {"entity", {{"type", "string"}}},
+        {"symbol_uid", {{"type", "string"}}},
+        {"file", {{"type", "string"}, {"description", "Defining file, for entity."}}},
+        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
         {"token_budget", {{"type", "integer"}, {"minimum", kMinBudget}, {"maximum", kMaxBudget},
-                          {"default", kDefaultBudget}, {"description", "Upper bound on the answer's size in tokens."}}},
+                          {"default", kDefaultBudget}}},
         {"intent", {{"type", "string"}, {"enum", intents},
-                    {"description", "What you are about to do; shapes the ranking (required in intent mode)."}}},
-        {"target", {{"type", "string"}, {"minLength", 1},
-                    {"description", "intent mode: a name, uid, file path (its symbols) or a few words."}}},
-        {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"},
-                    {"description", "compact: dense text for reading; json: structured fields."}}},
-        {"detail_level", {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"},
-                          {"description", "summary: names and signatures; neighbors: plus edges; full: plus source of the top items."}}},
-        {"known_hash", {{"type", "string"},
-                        {"description", "hash from an earlier answer: when nothing changed the answer is just status not_modified."}}},
-        {"from", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: start symbol (name or uid)."}}},
-        {"to", {{"type", "string"}, {"minLength", 1}, {"description", "path mode: end symbol (name or uid)."}}},
-        {"max_depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxPathDepth}, {"default", 8},
-                       {"description", "path mode: longest chain searched, in calls."}}},
+                    {"description", "The task; required in intent mode."}}},
+        {"target", {{"type", "string"}, {"description", "A name, uid, file or words."}}},
+        {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"}}},
+        {"detail_level", {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"}}},
+        {"known_hash", {{"type", "string"}, {"description", "not_modified if unchanged."}}},
+        {"from", {{"type", "string"}, {"minLength", 1}}},
+        {"to", {{"type", "string"}, {"minLength", 1}}},
+        {"max_depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxPathDepth}, {"default", 8}}},
         {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"},
-                       {"description", "path mode: calls = a call chain; any = also through contains, uses, extends..."}}}}},
+                       {"description", "any: also contains, uses, extends edges."}}}}},
       {"additionalProperties", false}};
 }
 
@@ -245,6 +236,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
   for (const auto& s : target.symbols) req.targets.push_back(s.id);
   req.depth = o.depth;
   req.intent = o.intent;
+  req.directFirst = o.mode == "context";
   req.cancelled = [&ctx] { return ctx.cancelled(); };
   auto ranking = graph::rankContext(*env.index, req);
   if (!ranking) {
@@ -626,19 +618,11 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env) {
   Tool t;
   t.name = "get_context";
-  t.title = "The right context for a task, within a token budget";
+  t.title = "Context for a task";
   t.description =
-      "Everything you need to read before working on a symbol, ranked and packed into a token "
-      "budget (default 4000): the target's signature and source, then the most relevant related "
-      "symbols (callees, callers, types, base classes, members), each with a reason you can check "
-      "and, at detail_level full, the source of the top ones. Modes: context (entity or symbol_uid; "
-      "depth, intent optional), intent (intent = fix/debug/extend/add/refactor/modify/understand/"
-      "plan/review and target = a name, uid, file path or a few words: fix pulls dependencies, "
-      "recent commits and complex code; refactor pulls dependents; understand pulls types and "
-      "interfaces), path (from, to: the shortest call chain, each hop with file and line). Pass "
-      "known_hash from an earlier answer to get not_modified when nothing changed. Use this "
-      "instead of opening files one by one; use symbol_context for the complete edge list of "
-      "one symbol, outline for a file's structure.";
+      "What to read before changing code, ranked into token_budget: the target's source, its "
+      "callees and callers, then further neighbours. Modes: context (entity or symbol_uid), "
+      "intent (intent, target), path (from, to: the shortest call chain).";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

@@ -34,30 +34,26 @@ std::string languageIds(const ToolEnv& env) {
   return out;
 }
 
-Json schema(const ToolEnv& env) {
+Json schema(const ToolEnv& /*env*/) {
   Json relationNames = Json::array();
   for (const auto& r : relationTable()) relationNames.push_back(r.name);
   return Json{
       {"type", "object"},
       {"properties",
        {{"symbol", {{"type", "string"}, {"minLength", 1},
-                    {"description", "Outline this symbol (name, Class.method, or uid) with its members and relations."}}},
+                    {"description", "A name or uid, with its members."}}},
         {"file", {{"type", "string"}, {"minLength", 1},
-                  {"description", "Outline this file (path or path suffix, e.g. 'store/tasks.go') or every file of a folder."}}},
+                  {"description", "File, suffix or folder."}}},
         {"language", {{"type", "string"},
-                      {"description", "Only symbols of this language: " + languageIds(env) + "."}}},
+                      {"description", "A language id (python, go, ...)."}}},
         {"relations", {{"type", "array"},
-                       {"items", {{"type", "string"}, {"enum", relationNames}}},
-                       {"description", "Relations to show. Default: calls, calledBy, extends, extendedBy, implements, implementedBy, imports. declares lists members; uses/accesses/assigns and their reverses show types and module variables."}}},
+                       {"items", {{"type", "string"}, {"enum", relationNames}}}}},
         {"depth", {{"type", "integer"}, {"minimum", 0}, {"maximum", 4}, {"default", 1},
-                   {"description", "Relation hops: 0 = the symbols alone, 1 = their direct relations, 2+ = relations of related symbols too."}}},
-        {"omit_native", {{"type", "boolean"}, {"default", true},
-                         {"description", "Drop targets not defined in the repository (built-ins, standard library, third-party)."}}},
-        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"},
-                    {"description", "text = indented tree (dense, for reading); json = {symbols, truncated, total_symbols}."}}},
+                   {"description", "0: symbols only."}}},
+        {"omit_native", {{"type", "boolean"}, {"default", true}}},
+        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
         {"token_budget", {{"type", "integer"}, {"minimum", 100}, {"maximum", 100000},
-                          {"default", kDefaultBudget},
-                          {"description", "Approximate size limit of the answer in tokens; symbols past it are cut (truncated: true)."}}}}},
+                          {"default", kDefaultBudget}}}}},
       {"additionalProperties", false}};
 }
 
@@ -372,19 +368,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 Tool makeOutlineTool(std::shared_ptr<const ToolEnv> env) {
   Tool t;
   t.name = "outline";
-  t.title = "Outline a file, a symbol or the project";
+  t.title = "Outline";
   t.description =
-      "A dense map instead of reading files. file: every symbol of a file (or of a folder) in "
-      "line order, nested by containment, with kind, signature and line range, plus each "
-      "symbol's calls/calledBy/extends/implements and the file's imports. symbol: one symbol "
-      "(name or uid) with its members and relations; depth 2+ follows relations further. "
-      "Neither: the whole project, most central symbols first. relations picks from calls, "
-      "calledBy, accesses, accessedBy, assigns, assignedBy, uses, usedBy, extends, extendedBy, "
-      "implements, implementedBy, declares, imports; depth 0 gives the symbols alone. Answers fit "
-      "token_budget (default 4000); when cut, the text ends with a [truncated: ...] line (json: "
-      "truncated: true, total_symbols). Lists of more than 15 related symbols end with '+N more'. "
-      "For one symbol's edges with call sites and confidence use symbol_context; to find a name "
-      "use symbols or search.";
+      "Read instead of a file: its symbols in line order with signatures, lines and relations; "
+      "or one symbol with its members; or, with neither, the most central symbols.";
   t.inputSchema = schema(*env);
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

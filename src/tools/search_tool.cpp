@@ -12,11 +12,10 @@ Json schema() {
       {"type", "object"},
       {"properties",
        {{"query", {{"type", "string"}, {"minLength", 1},
-                   {"description", "Words, partial names, camelCase or snake_case fragments, prefixes (e.g. 'parse config', 'HttpReq', 'load_')."}}},
-        {"kind", kindEnumSchema("Only this kind (same families as in symbols).")},
+                   {"description", "Words or name fragments."}}},
+        {"kind", kindEnumSchema("")},
         {"scope", scopeEnumSchema()},
-        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20},
-                   {"description", "Maximum results."}}}}},
+        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20}}}}},
       {"required", {"query"}},
       {"additionalProperties", false}};
 }
@@ -54,12 +53,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 Tool makeSearchTool(std::shared_ptr<const ToolEnv> env) {
   Tool t;
   t.name = "search";
-  t.title = "Fuzzy symbol search";
+  t.title = "Fuzzy search";
   t.description =
-      "Find symbols when you do not know the exact name: words, fragments of camelCase or "
-      "snake_case names, prefixes. Results are ranked by match quality, then by how central the "
-      "symbol is in the code base. Once you know the exact name, use symbols (definitions and "
-      "references) or symbol_context (everything around one symbol).";
+      "Find symbols from words or name fragments. Exact name: symbols.";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

@@ -38,8 +38,7 @@ const std::vector<Category>& categories() {
       {"extends", {RefKind::kExtends}},
       {"implements", {RefKind::kImplements}},
       {"contains", {RefKind::kContains}},
-      {"uses", {RefKind::kUses, RefKind::kAccesses, RefKind::kAssigns}},
-  };
+      {"uses", {RefKind::kUses, RefKind::kAccesses, RefKind::kAssigns}}};
   return all;
 }
 
@@ -47,18 +46,13 @@ Json schema() {
   return Json{
       {"type", "object"},
       {"properties",
-       {{"symbol_name", {{"type", "string"}, {"minLength", 1},
-                         {"description", "Name of the symbol; qualified forms accepted (Class.method, pkg.Func, ns::f). Give this or symbol_uid."}}},
-        {"symbol_uid", {{"type", "string"}, {"minLength", 1},
-                        {"description", "Exact uid from an earlier answer (<path>::<qualified name>::<kind>): the fastest, unambiguous lookup."}}},
+       {{"symbol_name", {{"type", "string"}, {"description", "Name or Class.method."}}},
+        {"symbol_uid", {{"type", "string"}, {"description", "Instead of symbol_name."}}},
         {"file_path", {{"type", "string"},
-                       {"description", "Path or path suffix of the defining file, to pick one of several symbols with the same name."}}},
-        {"include_content", {{"type", "boolean"}, {"default", false},
-                             {"description", "Also return the symbol's source text (up to 400 lines)."}}},
-        {"include_documents", {{"type", "boolean"}, {"default", false},
-                               {"description", "Also list the Markdown documents that mention the symbol."}}},
-        {"repository", {{"type", "string"},
-                        {"description", "Optional: the repository's name; must be the one this server serves."}}}}},
+                       {"description", "Defining file, for a name defined twice."}}},
+        {"include_content", {{"type", "boolean"}, {"default", false}}},
+        {"include_documents", {{"type", "boolean"}, {"default", false}}},
+        {"repository", {{"type", "string"}}}}},
       {"additionalProperties", false}};
 }
 
@@ -378,18 +372,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env) {
   Tool t;
   t.name = "symbol_context";
-  t.title = "Everything around one symbol";
+  t.title = "One symbol's edges";
   t.description =
-      "The 360-degree view of ONE symbol: its definition (file, lines, signature, centrality), "
-      "every incoming and outgoing edge grouped as calls, imports, extends, implements, contains "
-      "and uses (uses folds type uses, variable reads and writes), each with the reference site "
-      "(line, column) and a confidence, its community (cluster) and, when asked, its source text "
-      "and the docs that mention it. Give symbol_uid from an earlier answer (fastest) or "
-      "symbol_name (+ file_path when the name is defined in several places). Answers status "
-      "found, ambiguous (pick a candidate's uid) or not_found (suggestions). Each category shows "
-      "up to 50 edges; outgoing edges are one per target; empty categories are left out; when "
-      "anything is cut the answer has truncated: true and a note. For only where a name is "
-      "defined use symbols; for a whole file or several hops of the call graph use outline.";
+      "One symbol's incoming and outgoing edges (calls, imports, extends, implements, contains, "
+      "uses) with lines, and the unbound sites that may also reference it (possible).";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

@@ -23,12 +23,11 @@ Json schema() {
       {"type", "object"},
       {"properties",
        {{"name", {{"type", "string"}, {"minLength", 1},
-                  {"description", "Exact symbol name. Qualified forms accepted: Class.method, pkg.Func, ns::f."}}},
-        {"kind", kindEnumSchema("Only this kind. Families: type also matches struct/enum/union; interface also trait; method also constructor; variable also constant/field/property.")},
+                  {"description", "Exact name or Class.method."}}},
+        {"kind", kindEnumSchema("")},
         {"scope", scopeEnumSchema()},
-        {"file", {{"type", "string"}, {"description", "Only definitions in this file (path or path suffix)."}}},
-        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 50},
-                   {"description", "Maximum definitions returned (and references listed)."}}}}},
+        {"file", {{"type", "string"}, {"description", "Path suffix."}}},
+        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 50}}}}},
       {"required", {"name"}},
       {"additionalProperties", false}};
 }
@@ -157,12 +156,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env) {
   Tool t;
   t.name = "symbols";
-  t.title = "Find definitions by exact name";
+  t.title = "Find definitions";
   t.description =
-      "Where is X defined? Give the exact name (or Class.method, pkg.Func, ns::f) and get each "
-      "definition's file, line range, signature and uid, plus who references it when anything "
-      "does. Use this instead of grep when you know the name. If you only know part of the name, "
-      "use search; for one symbol's callers, callees and types in depth, use symbol_context.";
+      "Where a name is defined (file, lines, signature, uid) and what references it, plus "
+      "unbound sites that may (possible). Use instead of grep for a known name.";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;
