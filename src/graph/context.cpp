@@ -356,10 +356,15 @@ class Explorer {
       arcsOf[arcs_[a].to].push_back(a);
     }
     auto weightOf = [&](uint32_t node) { return node < targetCount_ ? 1e9 : score[node]; };
+    // Relevance follows the order (the tiers may put a lower score first): the running minimum
+    // of score / top, scaled so that the first item is 1.
+    double running = 1.0, first = 0;
     for (uint32_t i : order) {
       ContextItem item;
       item.symbol = nodes_[i].symbol;
-      item.relevance = std::round(score[i] / top * 1000) / 1000;
+      running = std::min(running, score[i] / top);
+      if (first == 0) first = std::max(running, 1e-12);
+      item.relevance = std::round(running / first * 1000) / 1000;
       if (item.relevance <= 0) item.relevance = 0.001;
       item.reason = describe(i) + notes[i];
       item.distance = nodes_[i].distance;

@@ -588,8 +588,12 @@ Expected<std::vector<std::string>> SqliteIndex::similarNames(const std::string& 
     std::string lc = lower(cand);
     size_t d = lc == target ? 0 : editDistance(lc, target);
     size_t allowed = std::max<size_t>(2, target.size() / 3);
-    bool containsEither = target.size() >= 4 && (lc.find(target) != std::string::npos ||
-                                                  (lc.size() >= 4 && target.find(lc) != std::string::npos));
+    // One name inside the other counts when the shorter is at least half the longer: "format"
+    // for format_price, but not "note" for doesNotExistAnywhere.
+    const size_t shorter = std::min(lc.size(), target.size()), longer = std::max(lc.size(), target.size());
+    bool containsEither = target.size() >= 4 && shorter * 2 >= longer &&
+                          (lc.find(target) != std::string::npos ||
+                           (lc.size() >= 4 && target.find(lc) != std::string::npos));
     if (d <= allowed || containsEither) ranked.emplace_back(containsEither && d > allowed ? allowed + 1 : d, cand);
   }
   std::sort(ranked.begin(), ranked.end());

@@ -20,6 +20,7 @@
 namespace cg::tools {
 namespace {
 
+constexpr uint32_t kUnprovenSites = 3;  // possible / unbound sites named in the target block
 constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 100000;
 constexpr int64_t kMaxDepth = 4, kMaxPathDepth = 16;
 constexpr size_t kSourceItems = 12;          // items that may carry source (detail full)
@@ -276,8 +277,33 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + ":" +
             linesOf(t) + "\n";
     if (!t.signature.empty()) head += "   " + oneLine(t.signature, 240) + "\n";
-    targetJson.push_back(Json{{"uid", t.uid}, {"name", t.name}, {"kind", std::string(model::toString(t.kind))},
-                              {"file_path", t.path}});
+    Json tj{{"uid", t.uid}, {"name", t.name}, {"kind", std::string(model::toString(t.kind))}, {"file_path", t.path}};
+    // What the ranking could not see (one target): its possible references and own unbound calls.
+    if (targets.size() == 1) {
+      auto possible = possibleReferences(env, {t}, kUnprovenSites);
+      if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+      if (possible->total() > 0) {
+        head += "   possible references (unbound sites of its name, not ranked): " +
+                std::string(possible->capped ? "at least " : "") + std::to_string(possible->total());
+        for (size_t k = 0; k < possible->sites.size(); ++k) {
+          const auto& u = possible->sites[k];
+          head += std::string(k ? ", " : ": ") + u.path + ":" + std::to_string(u.line);
+        }
+        head += "\n";
+        tj["possible"] = possibleJson(*possible);
+      }
+      auto unresolved = unresolvedOutgoing(env, t, kUnprovenSites);
+      if (!unresolved) return ToolResult::error("The index could not be read: " + unresolved.error().message);
+      if (unresolved->count > 0) {
+        head += "   unbound calls in it (targets not ranked): " + std::to_string(unresolved->count);
+        for (size_t k = 0; k < unresolved->sites.size(); ++k)
+          head += std::string(k ? ", " : ": ") + unresolved->sites[k]["name"].get<std::string>() + ":" +
+                  std::to_string(unresolved->sites[k]["line"].get<uint32_t>());
+        head += "\n";
+        tj["unresolved_outgoing"] = unresolved->count;
+      }
+    }
+    targetJson.push_back(std::move(tj));
   }
   headBare = head;
   std::string headWithSource = head;

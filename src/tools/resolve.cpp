@@ -1,5 +1,6 @@
 #include "resolve.h"
 
+#include <algorithm>
 #include <set>
 
 #include "common.h"
@@ -149,6 +150,25 @@ Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query)
   if (r.matches.empty()) {
     if (auto s = addSuggestions(env, name, r); !s) return s.error();
     return r;
+  }
+  // A class and its own constructors share the name (C++, Java, C#): the name means the class,
+  // whose outline and edges include its constructors.
+  if (r.matches.size() > 1) {
+    std::set<int64_t> types;
+    std::set<std::string> typeNames;  // "ns::T::T" / "T.T": an out-of-line definition's name
+    for (const auto& m : r.matches)
+      if (model::isTypeLike(m.kind)) {
+        types.insert(m.id);
+        typeNames.insert(m.qualifiedName + "::" + m.name);
+        typeNames.insert(m.qualifiedName + "." + m.name);
+      }
+    if (!types.empty())
+      r.matches.erase(std::remove_if(r.matches.begin(), r.matches.end(),
+                                     [&](const model::Symbol& m) {
+                                       return m.kind == model::SymbolKind::kConstructor &&
+                                              (types.count(m.parentId) || typeNames.count(m.qualifiedName));
+                                     }),
+                      r.matches.end());
   }
   if (!qualifier.empty() && r.matches.size() > 1)
     std::stable_sort(r.matches.begin(), r.matches.end(), [&](const model::Symbol& x, const model::Symbol& y) {

@@ -200,6 +200,29 @@
   (#eq? @_init "__init__")
   (#eq? @_self "self"))
 
+;     An annotated `self.x: T = ...` in a block of `__init__` (under an if, else, try, with,
+;     for: `if env is not None: self.env: BuildEnvironment = env`) declares the field too; only
+;     annotated ones, so that a value assigned on two branches stays one field.
+(module
+  (class_definition
+    name: (identifier) @container
+    body: (block
+      (function_definition
+        name: (identifier) @_init
+        body: (block
+          [(_ (block (expression_statement
+              (assignment
+                left: (attribute object: (identifier) @_self attribute: (identifier) @name)
+                type: (_) @type
+                right: (_)? @value) @definition.field)))
+           (_ (_ (block (expression_statement
+              (assignment
+                left: (attribute object: (identifier) @_self attribute: (identifier) @name)
+                type: (_) @type
+                right: (_)? @value) @definition.field))))]))))
+  (#eq? @_init "__init__")
+  (#eq? @_self "self"))
+
 ; --- type aliases: `type Alias = ...` / `type Alias[T] = ...` (PEP 695)
 (type_alias_statement
   left: (type [(identifier) @name (generic_type (identifier) @name)])) @definition.type

@@ -78,7 +78,7 @@ TEST_F(McpDispatch, ToolsListShapeAndOrder) {
                               {"title", want.title},
                               {"description", want.description},
                               {"inputSchema", want.inputSchema},
-                              {"annotations", {{"readOnlyHint", true}}}}));
+                              {"annotations", {{"readOnlyHint", true}, {"openWorldHint", false}}}}));
   }
 }
 

@@ -139,7 +139,7 @@ TEST(McpToolCallRender, RenderingRules) {
 TEST(McpToolCallRender, DescribeTool) {
   tools::Tool t{"n", "T", "D", {{"type", "object"}}, nullptr};
   EXPECT_EQ(describeTool(t), Json::parse(R"({"name":"n","title":"T","description":"D",
-      "inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true}})"));
+      "inputSchema":{"type":"object"},"annotations":{"readOnlyHint":true,"openWorldHint":false}})"));
   // A tool without a handler answers an error instead of crashing.
   auto r = invokeTool(t, Json::object(), tools::CallContext{});
   EXPECT_TRUE(r.isError);
