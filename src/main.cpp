@@ -574,7 +574,10 @@ int main(int argc, char** argv) {
       std::cerr << "codegraph-mcp: " << result.text << "\n";
       return kExitFailure;
     }
-    if (result.json) std::cout << result.json->dump(2, ' ', false, cg::tools::Json::error_handler_t::replace) << "\n";
+    // JSON as an MCP client receives it (one line) unless a person reads it on a terminal.
+    if (result.json)
+      std::cout << result.json->dump(::isatty(1) ? 2 : -1, ' ', false, cg::tools::Json::error_handler_t::replace)
+                << "\n";
     else std::cout << result.text << (result.text.empty() || result.text.back() != '\n' ? "\n" : "");
     return kExitOk;
   }

@@ -72,6 +72,21 @@ Expected<std::vector<model::Symbol>> overridersOf(model::SymbolIndex& index, con
   return out;
 }
 
+Expected<std::vector<model::Symbol>> constructorsOf(model::SymbolIndex& index, int64_t typeId) {
+  std::vector<model::Symbol> out;
+  model::RefsRequest members;
+  members.symbolId = typeId;
+  members.kinds = {model::RefKind::kContains};
+  members.incoming = false;
+  members.limit = 2000;
+  bool more = false;
+  auto list = index.refs(members, &more);
+  if (!list) return list.error();
+  for (const auto& m : *list)
+    if (m.other.id != 0 && m.other.kind == model::SymbolKind::kConstructor) out.push_back(m.other);
+  return out;
+}
+
 Expected<PathResult> shortestPath(model::SymbolIndex& index, const PathRequest& request) {
   PathResult result;
   std::unordered_map<int64_t, Visit> seen;
@@ -101,14 +116,18 @@ Expected<PathResult> shortestPath(model::SymbolIndex& index, const PathRequest& 
         auto [it, fresh] = byTarget.emplace(ev.other.id, Arc{&ev, 0});
         if (!fresh && ev.edge.confidence > it->second.edge->edge.confidence) it->second = Arc{&ev, 0};
       }
-      // Dispatch: a called method also reaches its overriders, through the same site.
+      // Dispatch: a called method also reaches its overriders, and a called class its
+      // constructors, through the same site.
       std::vector<std::pair<int64_t, Arc>> dispatched;
       for (const auto& [v, arc] : byTarget) {
-        if (arc.edge->edge.kind != model::RefKind::kCalls || arc.edge->other.kind != model::SymbolKind::kMethod)
+        const model::SymbolKind kind = arc.edge->other.kind;
+        if (arc.edge->edge.kind != model::RefKind::kCalls ||
+            (kind != model::SymbolKind::kMethod && !model::isTypeLike(kind)))
           continue;
         auto cached = overriders.find(v);
         if (cached == overriders.end()) {
-          auto found = overridersOf(index, arc.edge->other);
+          auto found = kind == model::SymbolKind::kMethod ? overridersOf(index, arc.edge->other)
+                                                          : constructorsOf(index, v);
           if (!found) return found.error();
           std::vector<int64_t> ids;
           for (const auto& o : *found) ids.push_back(o.id);

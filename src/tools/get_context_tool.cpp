@@ -586,8 +586,8 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
            {"alternatives", path->alternatives},
            {"confidence", std::round(path->confidence * 100) / 100}};
   if (dispatch)
-    warnings.push_back("a hop with via is reached by dispatch: the previous hop calls the method named in via, "
-                       "which this one overrides or implements");
+    warnings.push_back("a hop with via is reached through it: the previous hop calls via, a method this one "
+                       "overrides or implements, or the class this constructor constructs");
   if (!warnings.empty()) out["warnings"] = warnings;
   return ToolResult::ofJson(std::move(out));
 }

@@ -231,8 +231,10 @@ Status fileScope(const ToolEnv& env, const std::string& file, const std::string&
   return okStatus();
 }
 
+// `members`: the symbol's members too (relations not chosen, or `declares` among them); an
+// agent asking one symbol's extendedBy or calledBy wants that, not every field and method.
 Status symbolScope(const ToolEnv& env, const std::string& name, const std::string& file,
-                   const std::string& language, Scope& scope) {
+                   const std::string& language, bool members, Scope& scope) {
   SymbolQuery q;
   q.name = name;
   q.file = file;
@@ -255,10 +257,10 @@ Status symbolScope(const ToolEnv& env, const std::string& name, const std::strin
     if (!syms) return syms.error();
     Section sec;
     sec.header = m.path;
-    // The symbol and everything nested in it.
+    // The symbol and (members) everything nested in it.
     std::set<int64_t> inside = {m.id};
     for (auto& s : *syms) {
-      if (s.id != m.id && !inside.count(s.parentId)) continue;
+      if (s.id != m.id && (!members || !inside.count(s.parentId))) continue;
       inside.insert(s.id);
       sec.nodes.push_back(Node{std::move(s), 1, false, {}});
     }
@@ -316,7 +318,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   if (auto wait = notReady(env, ctx)) return *wait;
 
   Scope scope;
-  Status st = !symbol.empty() ? symbolScope(env, symbol, file, language, scope)
+  const bool members = !args.contains("relations") ||
+                       std::find(opts.relations.begin(), opts.relations.end(), relationIndex("declares")) !=
+                           opts.relations.end();
+  Status st = !symbol.empty() ? symbolScope(env, symbol, file, language, members, scope)
               : !file.empty() ? fileScope(env, file, language, opts, scope)
                               : projectScope(env, language, scope);
   if (!st) {

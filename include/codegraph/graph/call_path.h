@@ -1,7 +1,8 @@
 // Shortest chains between two symbols for get_context's path mode (docs/tools.md): breadth-first
 // over resolved outgoing edges (calls only, or every kind but imports), bounded by a depth and
 // a node budget. A call of a method also reaches the methods that override or implement it
-// (dispatch: overridersOf), as a hop of its own call site marked with the method called.
+// (dispatch: overridersOf), and a call of a class its constructors (constructorsOf), as a hop
+// of that call's site marked with the method or class called.
 // Among equally short chains the one whose product of edge confidences is highest wins, and
 // the number of other shortest chains is counted.
 //
@@ -32,8 +33,8 @@ struct PathHop {
   uint32_t siteLine = 0;  // where the previous hop refers to this one (0 for the first hop)
   model::RefKind kind = model::RefKind::kCalls;  // edge from the previous hop
   double confidence = 1.0;
-  // Dispatch: the previous hop calls this method (an interface's, or a base class's method
-  // this one overrides); 0 for a direct edge.
+  // The previous hop calls `via` and reaches this hop through it: a method this one overrides
+  // or implements (dispatch), or the class this constructor constructs; 0 for a direct edge.
   int64_t viaId = 0;
   std::string viaUid;
 };
@@ -52,6 +53,10 @@ struct PathResult {
 // that extend or implement its class, transitively (Go's structural implements included), a
 // bounded number of types deep and wide.
 Expected<std::vector<model::Symbol>> overridersOf(model::SymbolIndex& index, const model::Symbol& method);
+
+// The constructors a call of type `typeId` runs (`Sphinx(...)` runs Sphinx.__init__): its
+// members of kind constructor.
+Expected<std::vector<model::Symbol>> constructorsOf(model::SymbolIndex& index, int64_t typeId);
 
 Expected<PathResult> shortestPath(model::SymbolIndex& index, const PathRequest& request);
 

@@ -43,6 +43,10 @@ struct ContextRequest {
   uint32_t maxNodes = 400;
   uint32_t maxEdgesPerNode = 60;
   int64_t now = 0;  // unix seconds, for "commits in the last 30 days"; 0 = the clock
+  // The target's direct neighbours first, whatever the walk scores: what it calls, then what
+  // calls it (test code last), then its other direct relations, then the rest (context mode:
+  // what a reader of one symbol needs before anything two hops away).
+  bool directFirst = false;
   std::function<bool()> cancelled;
 };
 

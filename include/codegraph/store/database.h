@@ -29,7 +29,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;  // 11: refs_unbound; Python annotated fields in nested blocks of __init__
 
 struct OpenOptions {
   std::filesystem::path path;
