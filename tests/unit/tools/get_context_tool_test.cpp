@@ -243,6 +243,30 @@ TEST_F(GetContextTool, PathFollowsInterfaceDispatchAndNeverOtherEdgesUnlessAsked
   EXPECT_EQ(any["hops"][1]["edge"], "uses") << any;
 }
 
+// Context mode: what the target calls, then what calls it, then its other direct relations,
+// then everything further away, whatever the walk scores; relevance follows that order.
+TEST_F(GetContextTool, ContextModeRanksDirectCalleesThenCallersFirst) {
+  Json r = repo_->json("get_context", {{"entity", "placeOrder"}, {"format", "json"}, {"detail_level", "summary"}});
+  ASSERT_FALSE(r["context"].empty()) << r;
+  // Test code that calls the target comes after the direct relations of code under test.
+  auto tier = [](const Json& item) {
+    const std::string reason = item["reason"], path = item["file_path"];
+    if (reason.rfind("target calls it", 0) == 0) return 0;
+    if (reason.rfind("calls target", 0) == 0 && path.rfind("tests/", 0) != 0) return 1;
+    return 2;
+  };
+  int last = 0;
+  double relevance = 1.0;
+  for (const auto& item : r["context"]) {
+    const int t = tier(item);
+    EXPECT_GE(t, last) << item.dump() << "\n" << r.dump(1);
+    last = std::max(last, t);
+    EXPECT_LE(item["relevance"].get<double>(), relevance) << item.dump();
+    relevance = item["relevance"].get<double>();
+  }
+  EXPECT_EQ(tier(r["context"][0]), 0) << r.dump(1);
+}
+
 TEST_F(GetContextTool, MissingArgumentsAreErrors) {
   EXPECT_NE(repo_->error("get_context", Json::object()).find("entity"), std::string::npos);
   EXPECT_NE(repo_->error("get_context", {{"mode", "intent"}, {"target", "x"}}).find("intent"), std::string::npos);

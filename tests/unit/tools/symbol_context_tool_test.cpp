@@ -93,6 +93,28 @@ TEST_F(SymbolContextTool, ExtendsAndContains) {
   EXPECT_EQ(gross["incoming"]["contains"][0]["symbol_uid"], "shop/models.py::Book::class");
 }
 
+// `item.gross()` in Cart.total (item of unknown type; Item and Book both define gross): no
+// edge, a possible reference of each gross, and an unbound call of Cart.total.
+TEST_F(SymbolContextTool, SaysWhatItCouldNotProve) {
+  Json gross = repo_->json("symbol_context", {{"symbol_name", "Item.gross"}});
+  ASSERT_EQ(gross["status"], "found");
+  EXPECT_FALSE(gross["incoming"].contains("calls")) << gross;
+  EXPECT_EQ(gross["possible"]["calls"]["count"], 1) << gross;
+  EXPECT_EQ(gross["possible"]["calls"]["sites"][0]["symbol_uid"], "shop/cart.py::Cart.total::method");
+  EXPECT_EQ(gross["possible"]["calls"]["sites"][0]["line"], 16);
+  EXPECT_NE(gross["note"].get<std::string>().find("1 possible reference"), std::string::npos) << gross;
+  Json total = repo_->json("symbol_context", {{"symbol_name", "Cart.total"}});
+  EXPECT_EQ(total["unresolved_outgoing"], 1) << total;
+  EXPECT_EQ(total["unresolved_outgoing_sites"],
+            (Json::array({{{"name", "item.gross"}, {"line", 16}, {"candidates", 2}}})))
+      << total;
+  // A symbol with nothing unproven says so with a zero and no other field.
+  Json checkout = repo_->json("symbol_context", {{"symbol_name", "checkout"}});
+  EXPECT_EQ(checkout["unresolved_outgoing"], 0);
+  EXPECT_FALSE(checkout.contains("possible"));
+  EXPECT_FALSE(checkout.contains("unresolved_outgoing_sites"));
+}
+
 TEST_F(SymbolContextTool, AmbiguousNameListsCandidatesAndFilePathPicksOne) {
   Json r = repo_->json("symbol_context", {{"symbol_name", "format_price"}});
   EXPECT_EQ(r["status"], "ambiguous");

@@ -89,6 +89,8 @@ TEST_F(SymbolsTool, DidYouMeanOrEmpty) {
   EXPECT_EQ(r["did_you_mean"][0], "format_price");
   EXPECT_TRUE(r["note"].is_string());
   EXPECT_EQ(repo_->json("symbols", {{"name", "qqqqzzzz"}}), Json::array());
+  // A short name inside a long one is no suggestion: `total` is not close to this.
+  EXPECT_EQ(repo_->json("symbols", {{"name", "grandTotalOfEverythingInTheShop"}}), Json::array());
 }
 
 TEST_F(SymbolsTool, LimitSaysWhenDefinitionsAreCut) {
@@ -134,6 +136,10 @@ TEST(SymbolsCpp, NamespaceQualifiedFormsAndDefinitionPreference) {
   Json c = repo.json("symbol_context", {{"symbol_name", "bank::Account::deposit"}});
   EXPECT_EQ(c["status"], "found") << c.dump();
   EXPECT_EQ(c["symbol"]["file_path"], "src/account.cpp");
+  // A class and its own constructors share the name: the name means the class.
+  Json account = repo.json("symbol_context", {{"symbol_name", "bank::Account"}});
+  EXPECT_EQ(account["status"], "found") << account.dump();
+  EXPECT_EQ(account["symbol"]["kind"], "class") << account.dump();
 }
 
 class SearchTool : public SymbolsTool {};
