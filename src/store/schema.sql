@@ -102,6 +102,9 @@ CREATE INDEX IF NOT EXISTS refs_by_name ON refs(name);
 -- a symbol's possible references (SqliteIndex::unboundNamed) read these alone, where reading
 -- refs_by_name also read every bound reference of a busy name. The WHERE must stay the query's.
 CREATE INDEX IF NOT EXISTS refs_unbound ON refs(name) WHERE target_id IS NULL AND dropped = 0 AND candidates > 0;
+-- The same rows by the symbol they are made in (SqliteIndex::unboundFrom): a symbol's own
+-- unbound references, read for every symbol of an outline, cost nothing when it has none.
+CREATE INDEX IF NOT EXISTS refs_unbound_from ON refs(source_id) WHERE target_id IS NULL AND dropped = 0 AND candidates > 0;
 -- Imports of a module file (IndexWriter::importersOf, run for every file a refresh changes).
 CREATE INDEX IF NOT EXISTS refs_by_target_file ON refs(target_file_id) WHERE target_file_id IS NOT NULL;
 -- The resolved symbol graph as the analytics read it (SqliteGraphSource::load), covering: reading

@@ -863,13 +863,15 @@ Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundNamed(const std::st
 Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundFrom(int64_t symbolId, uint32_t cap,
                                                                   bool* more) {
   CG_LEASE(lease);
-  Statement st(lease.handle(),
-               std::string(kUnboundColumns) +
-                   "JOIN files rf ON rf.id = r.file_id LEFT JOIN symbols s ON s.id = r.source_id "
-                   "WHERE r.source_id = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND "
-                   "r.candidates > 0 AND r.kind NOT IN ('imports', 'contains') "
-                   "ORDER BY r.line, r.col, r.id LIMIT ?2",
-               kCached);
+  // refs_unbound_from (schema.sql) holds exactly these rows; an index written before it
+  // existed is read through refs_by_source.
+  const std::string rest =
+      " JOIN files rf ON rf.id = r.file_id LEFT JOIN symbols s ON s.id = r.source_id "
+      "WHERE r.source_id = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND "
+      "r.candidates > 0 AND r.kind NOT IN ('imports', 'contains') "
+      "ORDER BY r.line, r.col, r.id LIMIT ?2";
+  Statement st(lease.handle(), std::string(kUnboundColumns) + "INDEXED BY refs_unbound_from" + rest, kCached);
+  if (!st.valid()) st = Statement(lease.handle(), std::string(kUnboundColumns) + rest, kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "unbound references");
   st.bind(1, symbolId).bind(2, static_cast<int64_t>(cap) + 1);
   return readUnbound(lease.handle(), st, cap, more);

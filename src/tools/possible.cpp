@@ -98,6 +98,7 @@ Expected<Possible> possibleReferences(const ToolEnv& env, const std::vector<mode
       out.capped = out.capped || more;
       lastName = t.name;
     }
+    if (rows.empty()) continue;  // the usual case: nothing unbound carries the name
     std::optional<SymbolKind> parentKind;
     if (t.parentId != 0) {
       auto parent = env.index->byId(t.parentId);
