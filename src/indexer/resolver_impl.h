@@ -838,6 +838,7 @@ struct Resolver::Impl {
       if (auto found = bareName(look)) return *found;
     } else if (!isSelfQualifier(ref.qualifier)) {
       if (auto found = receiverType(look)) return *found;
+      if (auto found = inheritedThroughType(look)) return *found;
       if (auto found = qualifiedName(look)) return *found;
     }
     return uniqueName(look);
@@ -855,6 +856,26 @@ struct Resolver::Impl {
     bool importedFromOutside = false;  // an import of library code binds the bare name
     bool importedHere = false;         // an import of the repository binds the bare name
   };
+
+  // `Base.run(self)`, `Mid::run()`: a qualifier naming a class in scope whose member of that
+  // name is inherited, not declared (the qualified-name step reads declared members only).
+  std::optional<Resolution> inheritedThroughType(Lookup& look) {
+    const PendingRef& ref = look.ref;
+    if (ref.kind != RefKind::kCalls || !ref.receiver.empty() ||
+        ref.qualifier.find_first_of(".:([") != std::string::npos)
+      return std::nullopt;
+    TypeSet types = typeNamed(ref.qualifier, ref.fileId, ref.sourceId);
+    if (types.types.size() != 1 || !model::isContainer(types.types.front()->kind)) return std::nullopt;
+    const DefinitionRow* cls = types.types.front();
+    auto found = memberOfClassOrBases(cls, look.cands);
+    std::erase_if(found, [](const DefinitionRow* d) { return !model::isCallable(d->kind); });
+    // Declared by the class itself: the qualified-name step's case.
+    if (found.empty() || std::any_of(found.begin(), found.end(),
+                                     [&](const DefinitionRow* d) { return d->parentId == cls->id; }))
+      return std::nullopt;
+    return pick(ref.id, found, Evidence::kQualified, look.rules, look.merge);
+  }
+
 
   // Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
   std::optional<Resolution> currentObject(Lookup& look);

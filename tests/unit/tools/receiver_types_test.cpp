@@ -106,5 +106,28 @@ TEST(ReceiverTypes, ALibraryTypedReceiverNeverBindsARepositoryMethodByName) {
       << "sb is a strings.Builder, library code: " << ws.dump(1);
 }
 
+// `Mid.run(self)` where Mid inherits run from Base: the call binds Base.run (the qualified-name
+// step reads declared members only); an annotated `self.env: Env` inside an `if` of
+// __init__ declares the field that types `self.env.get()`.
+TEST(ReceiverTypes, PythonInheritedQualifiedCallsAndNestedAnnotatedFields) {
+  TempDir dir;
+  writeFile(dir.path / "inh.py",
+            "class Base:\n    def run(self):\n        return 1\n\n"
+            "class Mid(Base):\n    pass\n\n"
+            "class Env:\n    def get(self):\n        return 2\n\n"
+            "class Leaf(Mid):\n"
+            "    def __init__(self, env):\n"
+            "        if env is not None:\n"
+            "            self.env: Env = env\n"
+            "    def run(self):\n"
+            "        self.env.get()\n"       // line 17
+            "        return Mid.run(self)\n");  // line 18
+  IndexedRepo repo(dir.path);
+  Json run = repo.json("symbol_context", {{"symbol_uid", "inh.py::Base.run::method"}});
+  EXPECT_NE(callAt(run, "inh.py", 18), nullptr) << run.dump(1);
+  Json get = repo.json("symbol_context", {{"symbol_uid", "inh.py::Env.get::method"}});
+  EXPECT_NE(callAt(get, "inh.py", 17), nullptr) << get.dump(1);
+}
+
 }  // namespace
 }  // namespace cg::tools::testing
