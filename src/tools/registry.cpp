@@ -30,7 +30,10 @@ std::string serverInstructions() {
          "instead of the file), one symbol with its members, or the most central symbols of "
          "the project.\n"
          "- search: find symbols when you only know part of the name or a few words.\n"
-         "Paths are relative to the repository root; lines are 1-based.";
+         "Edges are proven; what the index could not bind is listed apart as `possible` (the "
+         "unbound sites of a symbol's name) and `unresolved_outgoing`: read those sites rather "
+         "than grepping the repository. Paths are relative to the repository root; lines are "
+         "1-based.";
 }
 
 }  // namespace cg::tools
