@@ -170,10 +170,12 @@ Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query)
                                      }),
                       r.matches.end());
   }
-  if (!qualifier.empty() && r.matches.size() > 1)
-    std::stable_sort(r.matches.begin(), r.matches.end(), [&](const model::Symbol& x, const model::Symbol& y) {
-      return qualifierFit(x, qualifier) > qualifierFit(y, qualifier);
+  if (!qualifier.empty() && r.matches.size() > 1) {
+    const std::string& q = qualifier;  // a structured binding is not captured by clang 14
+    std::stable_sort(r.matches.begin(), r.matches.end(), [&q](const model::Symbol& x, const model::Symbol& y) {
+      return qualifierFit(x, q) > qualifierFit(y, q);
     });
+  }
   preferDefinition(env, r);
   return r;
 }
