@@ -244,7 +244,7 @@ int commandDebugQueryProfile(const Args& args) {
     }
     std::stringstream ss;
     ss << in.rdbuf();
-    const auto* l = cg::lang::detectLanguage(path, ss.str().substr(0, 512));
+    const auto* l = cg::lang::detectLanguage(path, ss.str().substr(0, 4096));
     if (!l) continue;
     if (!lang) lang = l;
     if (l != lang) continue;  // one language per run: the first file's
@@ -273,7 +273,7 @@ int commandDebugExtract(const Args& args) {
   std::stringstream ss;
   ss << in.rdbuf();
   std::string src = ss.str();
-  const auto* lang = cg::lang::detectLanguage(args.positional[0], src.substr(0, 512));
+  const auto* lang = cg::lang::detectLanguage(args.positional[0], src.substr(0, 4096));
   if (!lang) {
     std::cerr << "codegraph-mcp: no supported language for " << args.positional[0] << "\n";
     return kExitFailure;

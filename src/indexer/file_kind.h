@@ -39,8 +39,9 @@ namespace cg::indexer {
 constexpr uint64_t kMinifiedMinFileBytes = 2048;
 // How much of a file is read to decide binary / minified.
 constexpr size_t kHeadBytes = 8192;
-// How much of that detectLanguage sees (shebang, C++ markers in a .h).
-constexpr size_t kLanguageHeadBytes = 512;
+// How much of that detectLanguage sees (shebang, C++ markers and includes in a .h; the
+// commands that show one file's extraction pass the same).
+constexpr size_t kLanguageHeadBytes = 4096;
 
 // Minified: in a file of more than kMinifiedMinFileBytes, the first 8 KiB (`head`) holds a line
 // longer than 4000 bytes (an unterminated run at the end of the buffer counts), or its average

@@ -111,12 +111,25 @@ std::string_view shebangInterpreter(std::string_view head) {
   return prog;
 }
 
+// A header is C++ when its head says so: a C++ keyword or construct, or an include of a
+// standard C++ header (`#include <string>`: no extension, where C's system headers end in .h).
+// A long comment before the first declaration leaves the includes as the only evidence.
 bool looksLikeCpp(std::string_view head) {
   static constexpr std::array<std::string_view, 12> kMarkers = {
       "namespace ", "class ",     "template<", "template <", "public:", "private:",
       "protected:", "virtual ",   "std::",     "#include <iostream>", "operator", "constexpr "};
+  // The markers in the first 512 bytes only: further down a C header's comments say "class"
+  // or "virtual" often enough.
+  const std::string_view top = head.substr(0, 512);
   for (auto m : kMarkers)
-    if (head.find(m) != std::string_view::npos) return true;
+    if (top.find(m) != std::string_view::npos) return true;
+  for (size_t at = head.find("#include <"); at != std::string_view::npos;
+       at = head.find("#include <", at + 1)) {
+    const size_t start = at + 10, close = head.find('>', start);
+    if (close == std::string_view::npos) break;
+    const std::string_view name = head.substr(start, close - start);
+    if (!name.empty() && name.find_first_of(".\n") == std::string_view::npos) return true;
+  }
   return false;
 }
 

@@ -49,7 +49,8 @@ std::span<const Language> allLanguages();
 std::vector<std::pair<std::string, std::string>> languageNames();
 const Language* languageById(std::string_view id);
 // By extension, then (for files without a known extension) by the shebang in `head`, and for
-// `.h` by content: a header with C++ constructs is C++.
+// `.h` by content: a header with C++ constructs in its first 512 bytes, or an include of a
+// standard C++ header (`#include <string>`, no extension) anywhere in `head`, is C++.
 const Language* detectLanguage(std::string_view path, std::string_view head);
 // Whether detectLanguage needs `head` for this path: files without an extension (shebang) and
 // `.h`. For any other path the name alone decides.

@@ -60,7 +60,7 @@ TEST(LangQueries, SamplesMatchExpected) {
   for (const auto& sample : all) {
     SCOPED_TRACE(sample.string());
     std::string source = readFile(sample);
-    const auto* lang = cg::lang::detectLanguage(sample.filename().string(), source.substr(0, 512));
+    const auto* lang = cg::lang::detectLanguage(sample.filename().string(), source.substr(0, 4096));
     ASSERT_NE(lang, nullptr);
     auto result = extractor.extract(*lang, source);
     ASSERT_TRUE(result.ok()) << result.error().message;

@@ -31,6 +31,16 @@ TEST(SecondWavePaths, DetectsByExtensionAndShebang) {
   EXPECT_EQ(idOf("scripts/notes", "just text\n"), "none");
 }
 
+// A .h is C++ when its head says so; a long comment before the first declaration leaves the
+// includes: a standard C++ header (no extension) decides, C's `<stdio.h>` does not.
+TEST(SecondWavePaths, HeaderLanguageFromItsHead) {
+  EXPECT_EQ(idOf("src/queue.h", "#ifndef Q_H\n#include <stdio.h>\nint push(int);\n"), "c");
+  EXPECT_EQ(idOf("include/service.h", "// a long comment\n#pragma once\n#include <atomic>\n#include <string>\n"),
+            "cpp");
+  EXPECT_EQ(idOf("include/x.h", "#include <sys/types.h>\n#include \"local\"\n"), "c");
+  EXPECT_EQ(idOf("include/y.h", "class Y {};\n"), "cpp");
+}
+
 TEST(SecondWavePaths, TestFilesByEcosystemConvention) {
   using cg::model::isTestPath;
   // Ruby: RSpec and minitest names, spec/ and test/ folders.
