@@ -859,22 +859,7 @@ struct Resolver::Impl {
 
   // `Base.run(self)`, `Mid::run()`: a qualifier naming a class in scope whose member of that
   // name is inherited, not declared (the qualified-name step reads declared members only).
-  std::optional<Resolution> inheritedThroughType(Lookup& look) {
-    const PendingRef& ref = look.ref;
-    if (ref.kind != RefKind::kCalls || !ref.receiver.empty() ||
-        ref.qualifier.find_first_of(".:([") != std::string::npos)
-      return std::nullopt;
-    TypeSet types = typeNamed(ref.qualifier, ref.fileId, ref.sourceId);
-    if (types.types.size() != 1 || !model::isContainer(types.types.front()->kind)) return std::nullopt;
-    const DefinitionRow* cls = types.types.front();
-    auto found = memberOfClassOrBases(cls, look.cands);
-    std::erase_if(found, [](const DefinitionRow* d) { return !model::isCallable(d->kind); });
-    // Declared by the class itself: the qualified-name step's case.
-    if (found.empty() || std::any_of(found.begin(), found.end(),
-                                     [&](const DefinitionRow* d) { return d->parentId == cls->id; }))
-      return std::nullopt;
-    return pick(ref.id, found, Evidence::kQualified, look.rules, look.merge);
-  }
+  std::optional<Resolution> inheritedThroughType(Lookup& look);
 
 
   // Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
