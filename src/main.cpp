@@ -8,6 +8,7 @@
 #include <chrono>
 #include <csignal>
 #include <cctype>
+#include <condition_variable>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
@@ -16,6 +17,7 @@
 #include <iomanip>
 #include <iostream>
 #include <map>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -38,6 +40,7 @@
 #include "codegraph/store/index_writer.h"
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
+#include "codegraph/tools/answer_size.h"
 #include "codegraph/tools/tools.h"
 
 namespace fs = std::filesystem;
@@ -58,6 +61,7 @@ struct Args {
   unsigned threads = 0;
   int waitTimeout = 30;
   bool noWatch = false;
+  bool gitTopLevel = true;  // --no-git-toplevel clears it
   bool help = false, version = false, tree = false;
   bool analytics = false;  // debug-dump --analytics
   uint32_t top = 5;        // stats --top N
@@ -113,6 +117,7 @@ Args parseArgs(int argc, char** argv) {
     else if (arg == "--threads") a.threads = static_cast<unsigned>(number(arg, 1, 256));
     else if (arg == "--wait-timeout") a.waitTimeout = static_cast<int>(number(arg, 0, 86400));
     else if (arg == "--no-watch" && a.command == "serve") a.noWatch = true;
+    else if (arg == "--no-git-toplevel") a.gitTopLevel = false;
     else if (arg == "--tree" && a.command == "debug-extract") a.tree = true;
     else if (arg == "--analytics" && a.command == "debug-dump") a.analytics = true;
     else if (arg == "--top" && (a.command == "stats" || a.command == "debug-query-profile")) {
@@ -157,48 +162,47 @@ std::string humanCount(const std::map<std::string, uint64_t>& m) {
   return out.empty() ? "none" : out;
 }
 
+// Index progress on stderr: on a terminal, a bar redrawn in place (phases, files, rate, ETA);
+// otherwise one line when parsing starts (logs and CI stay short), then nothing.
 class ProgressPrinter {
  public:
-  ProgressPrinter() : tty_(::isatty(2) != 0), start_(std::chrono::steady_clock::now()) {}
+  ProgressPrinter(bool firstIndex) : firstIndex_(firstIndex), tty_(::isatty(2) != 0), start_(std::chrono::steady_clock::now()) {}
   void operator()(const cg::indexer::IndexProgress& p) {
     auto now = std::chrono::steady_clock::now();
     double elapsed = std::chrono::duration<double>(now - start_).count();
-    if (tty_) {
-      if (p.phase != "parsing" || p.total == 0) {
-        std::fprintf(stderr, "\r\033[K%s…", p.phase.c_str());
-        return;
-      }
-      if (now - lastDraw_ < std::chrono::milliseconds(100) && p.done != p.total) return;
-      lastDraw_ = now;
-      double frac = static_cast<double>(p.done) / static_cast<double>(p.total);
-      int width = 30, filled = static_cast<int>(frac * width);
-      double rate = elapsed > 0 ? static_cast<double>(p.done) / elapsed : 0;
-      double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
-      std::fprintf(stderr, "\r\033[K[%s%s] %llu/%llu files  %.0f files/s  ETA %.0fs",
-                   std::string(static_cast<size_t>(filled), '#').c_str(),
-                   std::string(static_cast<size_t>(width - filled), '.').c_str(),
-                   static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total),
-                   rate, eta);
-    } else {
-      if (p.phase != lastPhase_) {
-        std::fprintf(stderr, "%s...\n", p.phase.c_str());
-        lastPhase_ = p.phase;
-      } else if (p.total > 0 && p.done * 10 / p.total != lastDecile_) {
-        lastDecile_ = p.done * 10 / p.total;
-        std::fprintf(stderr, "  %llu/%llu files\n", static_cast<unsigned long long>(p.done),
+    if (!tty_) {
+      if (p.phase == "parsing" && p.total > 0 && !announced_) {
+        announced_ = true;
+        std::fprintf(stderr, "codegraph-mcp: %s %llu files...\n", firstIndex_ ? "first index:" : "indexing",
                      static_cast<unsigned long long>(p.total));
       }
+      return;
     }
+    drawn_ = true;
+    if (p.phase != "parsing" || p.total == 0) {
+      std::fprintf(stderr, "\r\033[K%s%s…", firstIndex_ ? "first index: " : "", cg::indexer::progressWords(p).c_str());
+      return;
+    }
+    if (now - lastDraw_ < std::chrono::milliseconds(100) && p.done != p.total) return;
+    lastDraw_ = now;
+    double frac = static_cast<double>(p.done) / static_cast<double>(p.total);
+    int width = 30, filled = static_cast<int>(frac * width);
+    double rate = elapsed > 0 ? static_cast<double>(p.done) / elapsed : 0;
+    double eta = rate > 0 ? static_cast<double>(p.total - p.done) / rate : 0;
+    std::fprintf(stderr, "\r\033[K%s[%s%s] %llu/%llu files  %.0f files/s  ETA %.0fs", firstIndex_ ? "first index " : "",
+                 std::string(static_cast<size_t>(filled), '#').c_str(),
+                 std::string(static_cast<size_t>(width - filled), '.').c_str(),
+                 static_cast<unsigned long long>(p.done), static_cast<unsigned long long>(p.total), rate, eta);
   }
   void finish() {
-    if (tty_) std::fprintf(stderr, "\r\033[K");
+    if (tty_ && drawn_) std::fprintf(stderr, "\r\033[K");
   }
 
  private:
+  bool firstIndex_;
   bool tty_;
+  bool drawn_ = false, announced_ = false;
   std::chrono::steady_clock::time_point start_, lastDraw_{};
-  std::string lastPhase_;
-  uint64_t lastDecile_ = 0;
 };
 
 cg::Expected<cg::indexer::IndexSummary> runIndex(cg::store::Database& db, const fs::path& root,
@@ -206,7 +210,7 @@ cg::Expected<cg::indexer::IndexSummary> runIndex(cg::store::Database& db, const 
   cg::indexer::IndexOptions o;
   o.root = root;
   o.threads = args.threads;
-  ProgressPrinter printer;
+  ProgressPrinter printer(!db.meta("indexed_at"));
   if (showProgress) o.progress = [&printer](const cg::indexer::IndexProgress& p) { printer(p); };
   auto result = cg::indexer::indexRepository(db, o);
   if (showProgress) printer.finish();
@@ -331,6 +335,65 @@ cg::tools::ToolRegistry withSnapshots(const cg::tools::ToolRegistry& tools,
   return out;
 }
 
+// Bounds the end of `serve`: once armed, the process exits `bound` later whatever its threads
+// are doing. The orderly stop (cancel flags, then joins) usually ends first and exits at once
+// (finish()); the bound covers work a thread cannot leave at once (a query compilation, one long
+// SQLite statement, a graph analysis step). Exiting without unwinding is safe for the index:
+// SQLite keeps the database consistent through a process exit at any moment (the write-ahead
+// log's uncommitted frames are ignored by the next open, and the next open checkpoints it), as
+// it does through a SIGKILL, and the indexer lock is a file lock the kernel releases. The
+// thread exists from the start, so arming it costs no thread creation.
+class ExitDeadline {
+ public:
+  ExitDeadline() : thread_([this] { run(); }) {}
+  ~ExitDeadline() {
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      cancelled_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  void arm(std::chrono::milliseconds bound, int code) {
+    {
+      std::lock_guard<std::mutex> g(mu_);
+      if (armed_) return;
+      armed_ = true;
+      code_ = code;
+      at_ = std::chrono::steady_clock::now() + bound;
+    }
+    cv_.notify_all();
+  }
+  // The orderly stop is over: exit now, without destructors (they would close the database,
+  // whose checkpoint the next open does as well).
+  [[noreturn]] void finish(int code) {
+    spdlog::default_logger()->flush();
+    std::_Exit(code);
+  }
+
+ private:
+  void run() {
+    std::unique_lock<std::mutex> lock(mu_);
+    cv_.wait(lock, [this] { return armed_ || cancelled_; });
+    if (cancelled_) return;
+    if (cv_.wait_until(lock, at_, [this] { return cancelled_; })) return;
+    spdlog::info("stopping without waiting for background work: the index keeps its last committed state");
+    spdlog::default_logger()->flush();
+    std::_Exit(code_);
+  }
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool armed_ = false, cancelled_ = false;
+  int code_ = 0;
+  std::chrono::steady_clock::time_point at_;
+  std::thread thread_;
+};
+
+// From the moment the server stops reading to the process's exit (docs/BENCHMARKS.md measures
+// it; the contract is 100 ms).
+constexpr std::chrono::milliseconds kExitBound{60};
+
 cg::mcp::Server* gServer = nullptr;
 extern "C" void onTerminate(int) {
   if (gServer) gServer->requestStop();
@@ -339,7 +402,8 @@ extern "C" void onTerminate(int) {
 
 // serve: nothing blocking happens before the server answers initialize; the database is opened
 // (and repaired, or waited for) by the IndexService's thread.
-int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath) {
+int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::path& dbPath) {
+  const fs::path& root = served.root;
   auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
   auto env = std::make_shared<cg::tools::ToolEnv>();
   env->index = index.get();
@@ -364,19 +428,23 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
     return service.waitReady(
         waitBound, [&ctx] { return ctx.cancelled(); },
         [&ctx](const cg::indexer::IndexProgress& p) {
-          ctx.report(static_cast<double>(p.done), p.total ? std::optional<double>(static_cast<double>(p.total)) : std::nullopt,
-                     "indexing: " + p.phase);
+          ctx.report(cg::indexer::progressPercent(p), 100.0, "indexing: " + cg::indexer::progressWords(p));
         });
   };
   auto registry = withSnapshots(cg::tools::makeRegistry(env), index);
   cg::mcp::ServerOptions so;
   so.version = CG_VERSION;
-  so.instructions = cg::tools::serverInstructions();
+  so.instructions = cg::tools::serverInstructions(served.describe());
   // Test hooks (docs/SECURITY.md): a smaller answer cap and call time limit.
   if (const char* n = std::getenv("CODEGRAPH_TEST_MAX_ANSWER_BYTES"); n && *n)
     so.maxAnswerBytes = static_cast<size_t>(std::strtoull(n, nullptr, 10));
   if (const char* n = std::getenv("CODEGRAPH_TEST_CALL_TIMEOUT_MS"); n && *n)
     so.callTimeout = std::chrono::milliseconds(std::strtoll(n, nullptr, 10));
+  ExitDeadline deadline;
+  so.onStopping = [&deadline, &service] {
+    deadline.arm(kExitBound, 0);
+    service.requestStop();
+  };
   cg::mcp::Server server(registry, so);
   gServer = &server;
   std::signal(SIGPIPE, SIG_IGN);
@@ -388,8 +456,9 @@ int commandServe(const Args& args, const fs::path& root, const fs::path& dbPath)
   service.start();
   int code = server.run(STDIN_FILENO, STDOUT_FILENO);
   gServer = nullptr;
+  deadline.arm(kExitBound, code);  // when run() returned without onStopping (a read error)
   service.stop();
-  return code;
+  deadline.finish(code);
 }
 
 }  // namespace
@@ -412,9 +481,10 @@ int main(int argc, char** argv) {
   if (args.command == "debug-extract") return commandDebugExtract(args);
   if (args.command == "debug-query-profile") return commandDebugQueryProfile(args);
 
-  const fs::path root = resolveRepo(args.repo);
+  const cg::cli::ServedRoot served = cg::cli::servedRoot(resolveRepo(args.repo), args.gitTopLevel);
+  const fs::path& root = served.root;
   const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
-  spdlog::info("repository {} , index {}", root.string(), dbPath.string());
+  spdlog::info("repository {}, index {}", served.describe(), dbPath.string());
 
   if (args.command == "call" && (args.positional.empty() || args.positional.size() > 2))
     usageError("call takes TOOL and optional JSON arguments");
@@ -423,7 +493,7 @@ int main(int argc, char** argv) {
       !args.positional.empty())
     usageError("unexpected argument '" + args.positional[0] + "'");
 
-  if (args.command == "serve") return commandServe(args, root, dbPath);
+  if (args.command == "serve") return commandServe(args, served, dbPath);
 
   // One writer per database (SPEC §6): a command that would write takes the indexer lock; when
   // a serving process holds it, that process keeps the index fresh and this one only reads.
@@ -508,7 +578,7 @@ int main(int argc, char** argv) {
     std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
     uint64_t edges = 0;
     for (const auto& [k, v] : c->edgesByKind) edges += v;
-    std::cout << "repository: " << root.string() << "\n"
+    std::cout << "repository: " << served.describe() << "\n"
               << "database:   " << dbPath.string() << " (" << (size + wal) / 1024 << " KiB)\n"
               << "indexed at: " << when << "\n"
               << "files:      " << c->files << " (" << humanCount(c->filesByLanguage) << ")\n"
@@ -544,7 +614,8 @@ int main(int argc, char** argv) {
 
   if (args.command == "call") {
     if (!indexedElsewhere) {
-      auto summary = runIndex(**db, root, args, false);
+      // Progress only for a first index: a refresh takes a moment and prints nothing.
+      auto summary = runIndex(**db, root, args, !(*db)->meta("indexed_at"));
       if (!summary) {
         std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
         return kExitFailure;
@@ -570,6 +641,7 @@ int main(int argc, char** argv) {
     }
     cg::tools::CallContext ctx;
     auto result = tool->handler(toolArgs, ctx);
+    cg::tools::fitAnswer(result);  // the answer an MCP client would get
     if (result.isError) {
       std::cerr << "codegraph-mcp: " << result.text << "\n";
       return kExitFailure;

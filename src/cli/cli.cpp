@@ -2,6 +2,8 @@
 #include "codegraph/cli/cli.h"
 
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <string>
@@ -80,6 +82,7 @@ int commandInstall(int argc, char** argv, bool uninstall) {
     else if (flag == "--client") o.client = value().value_or("");
     else if (flag == "--repo") o.repo = value();
     else if (flag == "--name") o.name = value().value_or("");
+    else if (flag == "--binary") o.binary = value().value_or("");
     else if (flag == "--scope") {
       std::string s = value().value_or("");
       if (s == "user" || s == "global") o.scope = Scope::kUser;
@@ -107,6 +110,7 @@ int commandDoctor(int argc, char** argv) {
     if (flag == "--help" || flag == "-h") help = true;
     else if (flag == "--repo") o.repo = value().value_or("");
     else if (flag == "--db") o.db = value().value_or("");
+    else if (flag == "--no-git-toplevel") o.gitTopLevel = false;
     else return false;
     return true;
   });
@@ -133,6 +137,49 @@ int runCliCommand(int argc, char** argv) {
   if (command == "uninstall") return commandInstall(argc, argv, true);
   if (command == "doctor") return commandDoctor(argc, argv);
   return usage("", "unknown command '" + std::string(command) + "'");
+}
+
+namespace {
+
+// A `.git` folder, or a `.git` file that starts with "gitdir:" (submodules, linked worktrees).
+bool holdsGit(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path dotGit = dir / ".git";
+  auto st = fs::status(dotGit, ec);
+  if (ec) return false;
+  if (fs::is_directory(st)) return true;
+  if (!fs::is_regular_file(st)) return false;
+  std::ifstream in(dotGit, std::ios::binary);
+  char head[7] = {};
+  in.read(head, sizeof head);
+  return in.gcount() == sizeof head && std::string_view(head, sizeof head) == "gitdir:";
+}
+
+}  // namespace
+
+ServedRoot servedRoot(const fs::path& folder, bool gitTopLevel) {
+  ServedRoot s;
+  s.root = s.requested = folder;
+  if (!gitTopLevel) return s;
+  std::error_code ec;
+  fs::path home;
+  if (const char* h = std::getenv("HOME"); h && *h) home = fs::weakly_canonical(h, ec);
+  for (fs::path dir = folder;; dir = dir.parent_path()) {
+    if (holdsGit(dir)) {
+      if (!home.empty() && dir == home && folder != home) break;  // a dotfiles repository
+      s.root = dir;
+      s.gitTopLevel = true;
+      break;
+    }
+    if (dir == dir.root_path() || dir.parent_path() == dir) break;
+  }
+  return s;
+}
+
+std::string ServedRoot::describe() const {
+  if (!gitTopLevel) return root.string();
+  return root.string() + " (the git work tree's top level" +
+         (requested != root ? "; asked for " + requested.string() : std::string()) + ")";
 }
 
 fs::path defaultDbPath(const fs::path& root) {

@@ -12,21 +12,43 @@ const std::vector<ClientSpec>& table() {
   static const std::vector<ClientSpec> kClients = {
       {"claude", "Claude Code", ConfigFormat::kJson, {"mcpServers"}, true, Scope::kProject,
        ".mcp.json", ".", ".",
-       "Claude Code starts stdio servers in the folder it was launched in, so --repo . is the "
-       "project"},
+       "Claude Code starts stdio servers in the folder it was launched in; inside a git work tree "
+       "the server serves the work tree's top level, so --repo . is the project",
+       "Claude Code asks before it starts a project's servers. Approve it once: start `claude` in "
+       "{project} and choose \"Use this MCP server\", or add \"{name}\" to "
+       "\"enabledMcpjsonServers\" in {project}/.claude/settings.local.json (an approval holds for "
+       "the folder claude is started in). Check: `claude mcp list` shows it Connected",
+       "Start a new claude session. Check: `claude mcp list` shows it Connected"},
       {"cursor", "Cursor", ConfigFormat::kJsoncFile, {"mcpServers"}, false, Scope::kProject,
        ".cursor/mcp.json", "${workspaceFolder}", "${workspaceFolder}",
-       "Cursor replaces ${workspaceFolder} with the open workspace's folder"},
+       "Cursor replaces ${workspaceFolder} with the open workspace's folder",
+       "Open Cursor Settings > Tools & MCP and turn {name} on if it is off. Check: it shows a "
+       "green dot there",
+       "Open Cursor Settings > Tools & MCP and turn {name} on if it is off. Check: it shows a "
+       "green dot there"},
       {"vscode", "VS Code", ConfigFormat::kJsoncFile, {"servers"}, true, Scope::kProject,
        ".vscode/mcp.json", "${workspaceFolder}", "${workspaceFolder}",
-       "VS Code replaces ${workspaceFolder} with the open workspace's folder"},
+       "VS Code replaces ${workspaceFolder} with the open workspace's folder",
+       "Run \"MCP: List Servers\" from the Command Palette, start {name} and trust it when "
+       "asked. Check: the list shows it Running",
+       "Run \"MCP: List Servers\" from the Command Palette, start {name} and trust it when "
+       "asked. Check: the list shows it Running"},
       {"codex", "Codex", ConfigFormat::kToml, {"mcp_servers"}, false, Scope::kUser,
        ".codex/config.toml", ".", ".",
        "Codex starts stdio servers in the folder it was launched in, so --repo . is the project "
-       "(a project's .codex/config.toml is read only when the project is trusted)"},
+       "(a project's .codex/config.toml is read only when the project is trusted)",
+       "Codex reads a project's .codex/config.toml only when the project is trusted: set "
+       "trust_level = \"trusted\" under [projects.\"{project}\"] in ~/.codex/config.toml, then "
+       "start a new codex session. Check: `codex mcp list` lists {name}",
+       "Start a new codex session (servers start with it). Check: `codex mcp list` lists {name}"},
       {"zed", "Zed", ConfigFormat::kJsoncFile, {"context_servers"}, false, Scope::kProject,
        ".zed/settings.json", ".", ".",
-       "Zed starts context servers in the project's root folder, so --repo . is the project"},
+       "Zed starts context servers in its own working folder: open the project with `zed .` from "
+       "a terminal in it (or pin the folder: install --scope user --repo DIR)",
+       "Zed starts it when the settings are saved. Check: the Agent Panel's settings show "
+       "{name} with a green dot",
+       "Zed starts it when the settings are saved. Check: the Agent Panel's settings show "
+       "{name} with a green dot"},
   };
   return kClients;
 }

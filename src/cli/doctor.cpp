@@ -334,6 +334,7 @@ int runDoctor(const DoctorOptions& options, std::ostream& out) {
   out << "codegraph-mcp doctor: " << root.string() << "\n\n";
 
   bool repoOk = false;
+  ServedRoot served;
   if (ec || !fs::exists(root, ec)) {
     r.attention("repository", root.string() + " does not exist");
     r.detail("pass the repository's folder: codegraph-mcp doctor --repo /path/to/repo");
@@ -342,7 +343,8 @@ int runDoctor(const DoctorOptions& options, std::ostream& out) {
   } else if (::access(root.c_str(), R_OK | X_OK) != 0) {
     r.attention("repository", root.string() + " is not readable by this user (" + std::strerror(errno) + ")");
   } else {
-    root = fs::canonical(root, ec);
+    served = servedRoot(fs::canonical(root, ec), options.gitTopLevel);
+    root = served.root;
     repoOk = true;
   }
 
@@ -358,7 +360,7 @@ int runDoctor(const DoctorOptions& options, std::ostream& out) {
       uint64_t skipped = 0;
       for (const auto& [reason, n] : walk->skipped)
         if (reason != indexer::SkipReason::kUnsupported) skipped += n;
-      r.ok("repository", root.string() + " is readable: " + std::to_string(walk->files.size()) +
+      r.ok("repository", served.describe() + " is readable: " + std::to_string(walk->files.size()) +
                              " files to index" + (skipped ? " (" + std::to_string(skipped) + " skipped: binary, too large, minified or unreadable)" : ""));
       if (!walk->errors.empty())
         r.detail("unreadable: " + walk->errors.front().first + ": " + walk->errors.front().second +

@@ -24,7 +24,9 @@ Usage:
   codegraph-mcp debug-query-profile FILE...      where the extraction queries spend time
 
 Options:
-  --repo DIR          repository root (default: the current directory)
+  --repo DIR          the repository (default: the current directory); inside a git work tree,
+                      its top level, wherever in the tree DIR is
+  --no-git-toplevel   serve DIR itself even inside a git work tree (one package of a monorepo)
   --db PATH           index database (default: $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash>.db)
   --threads N         parser threads (default: all cores)
   --wait-timeout S    serve: how long a tool call waits for the first index (default 30)
@@ -46,11 +48,15 @@ Examples:
 )";
 
 const std::map<std::string, const char*, std::less<>> kCommandHelp = {
-    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--no-watch] [--log-level L] [--log-file F]
+    {"serve", R"(codegraph-mcp serve --repo DIR [--db PATH] [--wait-timeout S] [--no-watch] [--no-git-toplevel] [--log-level L] [--log-file F]
 
 Speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout. Answers initialize at once,
 indexes or refreshes the repository in the background; a tool call that arrives before the first
-index is ready waits up to --wait-timeout seconds. `serve` is the default command.
+index is ready waits up to --wait-timeout seconds. `serve` is the default command. It stops
+within 100 ms of the end of its input, SIGINT or SIGTERM.
+
+Inside a git work tree it serves the work tree's top level, wherever in it DIR is (clients start
+servers in the folder the user launched them from); --no-git-toplevel serves DIR itself.
 
 While serving, file changes (inotify; a periodic scan when the watch limit is reached) are
 re-indexed within a second, and a tool call waits (up to 2 s) for the refresh of changes made
@@ -95,10 +101,13 @@ Examples:
   codegraph-mcp stats --repo .
   codegraph-mcp stats --repo . --top 20
 )"},
-    {"install", R"(codegraph-mcp install --client NAME [--scope project|user] [--repo DIR] [--name NAME] [--dry-run]
+    {"install", R"(codegraph-mcp install --client NAME [--scope project|user] [--repo DIR] [--name NAME] [--binary PATH] [--dry-run]
 
-Registers this binary (its absolute path) as a stdio MCP server in the client's configuration,
-or updates an existing registration. Every other entry, comment and the file's formatting stay
+Registers this binary as a stdio MCP server in the client's configuration, or updates an
+existing registration, and prints the client's next step (Claude Code: approving the project's
+server) and how to check it. A project's file names the command `codegraph-mcp` as found on
+PATH, so that it works in every clone (without it on PATH: this binary's absolute path, with a
+warning); a user's file names this binary's absolute path. Every other entry, comment and the file's formatting stay
 as they were; a file that does not parse is reported (file and line) and left untouched.
 --dry-run prints the change as a diff and writes nothing.
 
@@ -110,8 +119,9 @@ Clients, their files and the --repo each entry gets:
   codex    project: .codex/config.toml        user: ~/.codex/config.toml      --repo .
   zed      project: .zed/settings.json        user: ~/.config/zed/settings.json
                                                                               --repo .
-Claude Code, Codex and Zed start the server in the project's folder, so `.` is the project;
-Cursor and VS Code substitute ${workspaceFolder}. The default scope is project (codex: user).
+Claude Code and Codex start the server in the folder they were launched in, and inside a git
+work tree the server serves its top level, so `.` is the project; Zed starts it in its own
+working folder (open the project with `zed .`); Cursor and VS Code substitute ${workspaceFolder}. The default scope is project (codex: user).
 
 Options:
   --client NAME    claude, cursor, vscode, codex or zed (required)
@@ -121,6 +131,7 @@ Options:
                    pins the server to that repository (an absolute --repo) instead of following
                    the open project
   --name NAME      the server's name in the client (default: codegraph)
+  --binary PATH    the command to register instead (a teammate's own path, at user scope)
   --dry-run        show the change, write nothing
 
 Examples:
@@ -140,10 +151,11 @@ Examples:
   codegraph-mcp uninstall --client claude
   codegraph-mcp uninstall --client zed --scope user --dry-run
 )"},
-    {"doctor", R"(codegraph-mcp doctor --repo DIR [--db PATH]
+    {"doctor", R"(codegraph-mcp doctor --repo DIR [--db PATH] [--no-git-toplevel]
 
 Checks the setup and says in plain words what is fine and what needs attention:
-  - the repository: exists and is readable; git present, and whether it is a git work tree
+  - the repository: which root is served (inside a git work tree, its top level), that it
+    exists and is readable; git present, and whether it is a git work tree
   - the database: where it is, its size, whether its folder is writable
   - the index: when it was last built, and the files added, changed or removed since
   - inotify: fs.inotify.max_user_watches and max_user_instances against the folders to watch,

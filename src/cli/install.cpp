@@ -6,10 +6,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <ostream>
 #include <sstream>
+#include <string_view>
 
 #include "codegraph/cli/cli.h"
 
@@ -109,6 +111,28 @@ std::string lineDiff(std::string_view before, std::string_view after) {
   return out;
 }
 
+namespace {
+
+// The first executable `name` in $PATH's folders; empty when there is none.
+fs::path findOnPath(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  if (!path) return {};
+  std::string_view rest(path);
+  while (true) {
+    size_t colon = rest.find(':');
+    std::string_view dir = rest.substr(0, colon);
+    if (!dir.empty()) {
+      fs::path candidate = fs::path(std::string(dir)) / name;
+      std::error_code ec;
+      if (fs::is_regular_file(candidate, ec) && ::access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    if (colon == std::string_view::npos) return {};
+    rest.remove_prefix(colon + 1);
+  }
+}
+
+}  // namespace
+
 int runInstall(const InstallOptions& o, std::ostream& out, std::ostream& err) {
   const ClientSpec* client = clientById(o.client);
   if (!client) {
@@ -133,12 +157,31 @@ int runInstall(const InstallOptions& o, std::ostream& out, std::ostream& err) {
   }
   project = fs::weakly_canonical(project, ec);
 
+  const fs::path file = configFile(*client, scope, project, UserDirs::fromEnvironment());
   std::string repoArg(scope == Scope::kProject ? client->projectRepoArg : client->userRepoArg);
   if (scope == Scope::kUser && o.repo) repoArg = project.string();
 
+  // A project's file is shared with every clone: it names the command as found on PATH. A
+  // user's file names this binary's absolute path. --binary overrides both.
   fs::path binary = o.binary;
-  if (binary.empty()) binary = fs::read_symlink("/proc/self/exe", ec);
-  const fs::path file = configFile(*client, scope, project, UserDirs::fromEnvironment());
+  std::string pathWarning;
+  if (binary.empty()) {
+    const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+    binary = self;
+    if (scope == Scope::kProject) {
+      const fs::path onPath = findOnPath("codegraph-mcp");
+      if (!onPath.empty()) {
+        binary = "codegraph-mcp";
+        if (fs::weakly_canonical(onPath, ec) != fs::weakly_canonical(self, ec))
+          pathWarning = "note: codegraph-mcp on PATH is " + onPath.string() + ", not this binary (" +
+                        self.string() + "); the client runs the one on PATH";
+      } else {
+        pathWarning = "note: codegraph-mcp is not on PATH, so " + file.string() +
+                      " names this machine's path; before sharing it, put the binary on PATH "
+                      "(.ci/setup --prefix ~/.local installs it in ~/.local/bin) and run install again";
+      }
+    }
+  }
 
   std::string before;
   bool exists = fs::exists(file, ec);
@@ -186,6 +229,7 @@ int runInstall(const InstallOptions& o, std::ostream& out, std::ostream& err) {
         << "--- " << file.string() << (exists ? "" : " (does not exist)") << "\n"
         << "+++ " << file.string() << " (after " << (o.uninstall ? "uninstall" : "install") << ")\n"
         << lineDiff(before, edited->text) << "(dry run: nothing was written)\n";
+    if (!pathWarning.empty()) out << pathWarning << "\n";
     return kExitOk;
   }
   if (auto s = writeAtomically(file, edited->text); !s) {
@@ -197,10 +241,15 @@ int runInstall(const InstallOptions& o, std::ostream& out, std::ostream& err) {
                                                                 : "removed " + quoted + " from";
   out << label << ": " << past << " " << file.string() << "\n";
   if (!o.uninstall) {
+    std::string next(scope == Scope::kProject ? client->nextProject : client->nextUser);
+    for (auto [key, value] : {std::pair<std::string, std::string>{"{project}", project.string()}, {"{name}", o.name}})
+      for (size_t at = next.find(key); at != std::string::npos; at = next.find(key, at + value.size()))
+        next.replace(at, key.size(), value);
     out << "  command: " << entry["command"].get<std::string>() << "\n"
         << "  args:    " << joinArgs(entry["args"]) << "\n"
-        << "  " << client->howItStarts << ".\n"
-        << "Restart " << client->name << " (or reload its MCP servers) to use it.\n";
+        << "  " << client->howItStarts << ".\n";
+    if (!pathWarning.empty()) out << "  " << pathWarning << ".\n";
+    out << "Next: " << next << ".\n";
   }
   return kExitOk;
 }

@@ -31,6 +31,24 @@ IndexProgress parseProgress(const std::string& text) {
   return p;
 }
 
+}  // namespace
+
+double progressPercent(const IndexProgress& p) {
+  const double part = p.total ? std::min(1.0, static_cast<double>(p.done) / static_cast<double>(p.total)) : 0.0;
+  if (p.phase == "parsing") return 2 + 78 * part;
+  if (p.phase == "resolving") return 80 + 15 * part;
+  if (p.phase == "analysing") return 95 + 4 * part;
+  return 2 * part;  // walking
+}
+
+std::string progressWords(const IndexProgress& p) {
+  if (p.total == 0) return p.phase;
+  return p.phase + " " + std::to_string(p.done) + "/" + std::to_string(p.total) +
+         (p.phase == "parsing" ? " files" : "");
+}
+
+namespace {
+
 bool isDiskFull(const Error& e) {
   return e.message.find("full") != std::string::npos;
 }
@@ -48,12 +66,16 @@ void IndexService::start() {
   thread_ = std::thread([this] { run(); });
 }
 
-void IndexService::stop() {
+void IndexService::requestStop() {
   {
     std::lock_guard<std::mutex> lock(mu_);
     cancel_ = true;
   }
   cv_.notify_all();
+}
+
+void IndexService::stop() {
+  requestStop();
   if (thread_.joinable()) thread_.join();
   if (queryWarmup_.joinable()) queryWarmup_.join();
 }

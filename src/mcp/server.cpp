@@ -206,6 +206,7 @@ int Server::Impl::run(int inFd, int outFd) {
     }
   }
 
+  if (options_.onStopping) options_.onStopping();
   waitForCalls();
   {
     std::lock_guard<std::mutex> lock(watchdogMutex_);
@@ -221,12 +222,15 @@ int Server::Impl::run(int inFd, int outFd) {
 }
 
 void Server::Impl::waitForCalls() {
+  const auto drainUntil = std::chrono::steady_clock::now() + options_.drainAfterEof;
   std::unique_lock<std::mutex> lock(callsMutex_);
   while (!calls_.empty()) {
-    // After EOF the calls finish and are answered; after a stop or a lost output, abandoned.
-    if (stopRequested_ || outputLost_)
+    // After EOF the calls have drainAfterEof to finish and be answered; after a stop or a
+    // lost output, or past that bound, they are abandoned.
+    const bool abandon = stopRequested_ || outputLost_ || std::chrono::steady_clock::now() >= drainUntil;
+    if (abandon)
       for (auto& entry : calls_) entry.second->cancelled = true;
-    callsDone_.wait_for(lock, std::chrono::milliseconds(50));
+    callsDone_.wait_for(lock, abandon ? std::chrono::milliseconds(50) : std::chrono::milliseconds(5));
   }
 }
 
@@ -303,7 +307,12 @@ void Server::Impl::handleRequest(const Message& m) {
   if (known && !initializeSeen_)
     spdlog::debug("mcp: {} before initialize; answering anyway", m.method);
   if (m.method == "tools/list") {
-    send(resultResponse(m.id, toolsList()));
+    // One page holds every tool, so no cursor was ever handed out: any cursor is invalid.
+    if (m.params.is_object() && m.params.contains("cursor") && !m.params["cursor"].is_null())
+      send(errorResponse(m.id, rpc::kInvalidParams,
+                         "Invalid params: unknown cursor (tools/list returns every tool on one page)"));
+    else
+      send(resultResponse(m.id, toolsList()));
   } else if (m.method == "tools/call") {
     startToolCall(m.id, m.params);
   } else {

@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "codegraph/support/stop_scope.h"
+#include "codegraph/tools/answer_size.h"
 
 namespace cg::mcp {
 namespace {
@@ -51,8 +52,11 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
   if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
   Json out;
   if (result.json && result.json->is_object()) {
+    if (!notes.empty()) (*result.json)["clamped"] = notes;
+  }
+  tools::fitAnswer(result);  // what the clients pass to a model whole (answer_size.h)
+  if (result.json && result.json->is_object()) {
     Json object = std::move(*result.json);
-    if (!notes.empty()) object["clamped"] = notes;
     out = Json{{"content", textContent(serialize(object))}};
     out["structuredContent"] = std::move(object);
     return out;

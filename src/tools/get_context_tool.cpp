@@ -21,7 +21,7 @@ namespace cg::tools {
 namespace {
 
 constexpr uint32_t kUnprovenSites = 3;  // possible / unbound sites named in the target block
-constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 100000;
+constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 8000;  // within what clients pass whole (answer_size.h)
 constexpr int64_t kMaxDepth = 4, kMaxPathDepth = 16;
 constexpr size_t kSourceItems = 12;          // items that may carry source (detail full)
 // Packing stops after this many items in a row did not fit even as name and signature: the

@@ -5,6 +5,7 @@
 // file's own imports), neither (the whole project, most central first). Symbols are packed in
 // order until `token_budget` would be exceeded; the answer then says truncated and how many
 // symbols the scope had (total_symbols). Relation lists are bounded as outline.h says.
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -18,7 +19,9 @@ namespace {
 
 using namespace outline;
 
-constexpr int64_t kDefaultBudget = 4000;
+// kMaxBudget keeps an answer within what clients pass whole (answer_size.h); a longer outline
+// pages with `offset`.
+constexpr int64_t kDefaultBudget = 4000, kMaxBudget = 8000;
 constexpr size_t kReserveTokens = 60;     // the envelope / footer
 constexpr uint32_t kMaxSymbolMatches = 10;
 constexpr uint32_t kMaxFiles = 200;       // files of a folder outline
@@ -52,8 +55,9 @@ Json schema(const ToolEnv& /*env*/) {
                    {"description", "0: symbols only."}}},
         {"omit_native", {{"type", "boolean"}, {"default", true}}},
         {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
-        {"token_budget", {{"type", "integer"}, {"minimum", 100}, {"maximum", 100000},
-                          {"default", kDefaultBudget}}}}},
+        {"token_budget", {{"type", "integer"}, {"minimum", 100}, {"maximum", kMaxBudget},
+                          {"default", kDefaultBudget}}},
+        {"offset", {{"type", "integer"}, {"minimum", 0}}}}},
       {"additionalProperties", false}};
 }
 
@@ -94,6 +98,8 @@ struct Packer {
   size_t budget = 0;
   size_t used = kReserveTokens;
   size_t shown = 0;
+  size_t skip = 0;  // `offset`: symbols passed over before the first shown
+  bool lastStripped = false;  // the last symbol shown lost its relations to the budget
   bool truncated = false;
   std::string text;
   Json symbols = Json::array();
@@ -148,6 +154,10 @@ struct Packer {
         if (at >= sec.nodes.size()) break;
         Node& node = sec.nodes[at];
         if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "Cancelled.");
+        if (skip > 0) {
+          --skip;
+          continue;
+        }
         std::set<int64_t> expanded;
         auto known = sec.presence.find(node.symbol.id);
         auto groups = fetchRelations(env, node.symbol, opts, expanded, ctx,
@@ -163,7 +173,10 @@ struct Packer {
           node.unproven.clear();
           piece = json ? renderJson(node).dump(-1, ' ', false, Json::error_handler_t::replace) : renderText(node);
           cost = estimateTokens(piece) + (headDone ? 0 : headCost);
-          if (used + cost <= budget) emit(node, piece, head, fileJson, headDone, cost);
+          if (used + cost <= budget) {
+            emit(node, piece, head, fileJson, headDone, cost);
+            lastStripped = true;  // the next page shows it again, with its relations
+          }
           return okStatus();
         }
         emit(node, piece, head, fileJson, headDone, 0);
@@ -331,17 +344,19 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 
   Packer p{env, opts, ctx};
   p.json = json;
-  p.budget = static_cast<size_t>(argInt(args, "token_budget", kDefaultBudget));
+  p.budget = static_cast<size_t>(std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), 100, kMaxBudget));
+  const size_t offset = static_cast<size_t>(std::max<int64_t>(0, argInt(args, "offset", 0)));
+  p.skip = offset;
   if (!scope.title.empty()) p.take(estimateTokens(scope.title));
   if (auto packed = p.pack(scope.sections); !packed) {
     if (packed.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
     return ToolResult::error("The index could not be read: " + packed.error().message);
   }
   std::string cut = p.truncated ? std::to_string(p.shown) + " of " + std::to_string(scope.total) +
-                                      " symbols shown within token_budget " +
-                                      std::to_string(p.budget) +
-                                      "; raise token_budget, narrow with file or symbol, or "
-                                      "lower depth."
+                                      " symbols shown" + (offset ? " from symbol " + std::to_string(offset + 1) : std::string()) +
+                                      " within token_budget " + std::to_string(p.budget) +
+                                      "; the next page: offset " + std::to_string(offset + p.shown - (p.lastStripped ? 1 : 0)) +
+                                      " (or narrow with file or symbol, or lower depth)."
                                 : "";
   if (json) {
     Json out{{"symbols", std::move(p.symbols)},

@@ -14,8 +14,8 @@ ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env) {
   return r;
 }
 
-std::string serverInstructions() {
-  return "codegraph-mcp answers questions about this repository's code from a symbol graph, "
+std::string serverInstructions(const std::string& root) {
+  return "Repository: " + root + "\n" + "codegraph-mcp answers questions about this repository's code from a symbol graph, "
          "so you need not grep or read whole files.\n"
          "- symbols: where is X defined (exact name, or Class.method / pkg.Func / ns::f), and "
          "who references it.\n"

@@ -12,7 +12,7 @@
 // Usage: node install_test.mjs BINARY CLIENT FIXTURE_REPO   (run_node.sh checks node and npm ci)
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 
@@ -34,8 +34,14 @@ const home = join(tmp, "home");
 const project = join(tmp, "project");
 mkdirSync(home);
 cpSync(fixture, project, { recursive: true });
+// The binary on PATH as `codegraph-mcp` (a project's file names it so; a user's file names the
+// absolute path).
+const bin = join(tmp, "bin");
+mkdirSync(bin);
+symlinkSync(binary, join(bin, "codegraph-mcp"));
 const env = {
   ...process.env,
+  PATH: `${bin}:${process.env.PATH ?? "/usr/bin:/bin"}`,
   HOME: home,
   XDG_CONFIG_HOME: join(home, ".config"),
   XDG_CACHE_HOME: join(tmp, "cache"),
@@ -93,8 +99,9 @@ function install(scope, extra = [], verb = "install") {
 }
 
 // Starts the registered command line as the client would and checks initialize + tools/list.
-async function startAsClient(entry, label) {
-  assert.equal(entry.command, binary, `${label}: the absolute path of this binary`);
+async function startAsClient(entry, label, scope) {
+  if (scope === "project") assert.equal(entry.command, "codegraph-mcp", `${label}: the command found on PATH`);
+  else assert.equal(entry.command, binary, `${label}: the absolute path of this binary`);
   if (spec.type) assert.equal(entry.type, "stdio", `${label}: "type": "stdio"`);
   const args = entry.args.map((a) => a.replaceAll("${workspaceFolder}", project));
   const transport = new StdioClientTransport({ command: entry.command, args, cwd: project, env, stderr: "pipe" });
@@ -124,7 +131,9 @@ try {
     assert.ok(entry, `${label}: entry written to ${file}`);
     assert.equal(entry.args[0], "--repo");
     assert.equal(entry.args[1], ["cursor", "vscode"].includes(client) ? "${workspaceFolder}" : ".", `${label}: --repo follows the open project`);
-    await startAsClient(entry, `${label} fresh`);
+    assert.match(fresh.out, /^Next: .*Check: /m, `${label}: the next step and how to check it`);
+    if (client === "claude" && scope === "project") assert.match(fresh.out, /enabledMcpjsonServers/, `${label}: how to approve`);
+    await startAsClient(entry, `${label} fresh`, scope);
     install(scope, [], "uninstall");
     assert.equal(servers(readConfig(file))?.codegraph, undefined, `${label}: uninstall removed the entry`);
 
@@ -144,13 +153,22 @@ try {
       assert.equal(afterDoc.profiles.fast.model, "o3");
     }
     if (scope === "user") assert.equal(after.codegraph.args[1], project, `${label}: --repo pinned to the absolute path`);
-    await startAsClient(after.codegraph, `${label} existing`);
+    await startAsClient(after.codegraph, `${label} existing`, scope);
     const installed = readFileSync(file, "utf8");
     assert.match(install(scope, pinned).out, /already up to date/);
     assert.equal(readFileSync(file, "utf8"), installed, `${label}: a second install changes nothing`);
     install(scope, [], "uninstall");
     assert.equal(readFileSync(file, "utf8"), original, `${label}: uninstall restores the file byte for byte`);
     assert.match(install(scope, [], "uninstall").out, /nothing to remove/);
+
+    // Without codegraph-mcp on PATH a project's file names this machine's path, and says so.
+    if (scope === "project") {
+      const r = spawnSync(binary, ["install", "--client", client, "--scope", "project", "--dry-run"], {
+        cwd: project, env: { ...env, PATH: "/usr/bin:/bin" }, encoding: "utf8" });
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /not on PATH/, `${label}: the warning about a machine's path`);
+      assert.ok(r.stdout.includes(binary), `${label}: the absolute path without PATH`);
+    }
 
     // --dry-run: prints the change, writes nothing.
     const dry = install(scope, ["--dry-run"]);

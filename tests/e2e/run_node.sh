@@ -1,7 +1,7 @@
 #!/bin/sh
-# Runs one of the node end-to-end tests (CTest: e2e.mcp_sdk, e2e.token_budget, e2e.install.*). Exits 77 (CTest
-# SKIP_RETURN_CODE) only when node is not installed; a missing node_modules is a failure: the
-# setup script runs npm ci here.
+# Runs one of the node end-to-end tests (CTest: e2e.mcp_sdk, e2e.mcp_inspector, e2e.token_budget,
+# e2e.install.*). Exits 77 (CTest SKIP_RETURN_CODE) only when node is not installed; a missing
+# node_modules is a failure: the setup script runs npm ci here.
 # Usage: run_node.sh SCRIPT.mjs ARGS...
 set -eu
 if ! command -v node >/dev/null 2>&1; then
@@ -10,7 +10,7 @@ if ! command -v node >/dev/null 2>&1; then
 fi
 here=$(cd "$(dirname "$0")" && pwd)
 missing=""
-for package in @modelcontextprotocol/sdk gpt-tokenizer jsonc-parser smol-toml; do
+for package in @modelcontextprotocol/inspector @modelcontextprotocol/sdk gpt-tokenizer jsonc-parser smol-toml; do
   [ -d "$here/node_modules/$package" ] || missing="$missing $package"
 done
 if [ -n "$missing" ]; then

@@ -22,7 +22,7 @@ const tmp = mkdtempSync(join(tmpdir(), "cg-sdk-"));
 const transport = new StdioClientTransport({
   command: binary,
   // --wait-timeout: as in token_budget.mjs, room for the first index under the sanitizers.
-  args: ["--repo", repo, "--db", join(tmp, "index.db"), "--wait-timeout", "600"],
+  args: ["--repo", repo, "--no-git-toplevel", "--db", join(tmp, "index.db"), "--wait-timeout", "600"],
   stderr: "inherit",
 });
 const client = new Client({ name: "codegraph-e2e", version: "1.0.0" });

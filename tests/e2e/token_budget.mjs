@@ -31,7 +31,7 @@ try {
       command: binary,
       // The first call waits for the first index; 30 s (the default) is too short for a sanitizer
       // build on a loaded 2-core machine, where compiling the C++ query alone can take longer.
-      args: ["--repo", join(fixtures, repo), "--db", join(tmp, `${repo}.db`), "--wait-timeout", "600"],
+      args: ["--repo", join(fixtures, repo), "--no-git-toplevel", "--db", join(tmp, `${repo}.db`), "--wait-timeout", "600"],
       stderr: "ignore",
     });
     const client = new Client({ name: "codegraph-token-check", version: "1.0.0" });

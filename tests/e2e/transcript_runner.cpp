@@ -21,9 +21,10 @@
 // element is "..." allows further elements, and ["<each>", X] matches a non-empty array whose
 // every element matches X; numbers compare by value.
 //
-// stdout-only sends every '>' line without waiting, closes stdin, then checks that each line
-// the server wrote is one JSON-RPC 2.0 message, that there are as many responses as the
-// transcripts expect ('<' lines with an id), and that stderr received the server's logs.
+// stdout-only sends every '>' line without waiting, closes stdin once as many responses as the
+// transcripts expect ('<' lines with an id) are in, then checks that each line the server wrote
+// is one JSON-RPC 2.0 message, that no response follows, and that stderr received the server's
+// logs.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -340,9 +341,17 @@ int runStdoutOnly(Child& child, const std::vector<Step>& steps, const std::strin
     else if (Json::parse(step.text).contains("id"))
       ++expectedResponses;
   }
-  child.closeInput();
+  // Input stays open until every response is in: after end of input the server answers only
+  // what it can finish at once (calls still waiting for the first index are abandoned).
   size_t responses = 0, lines = 0;
-  while (auto line = child.readLine(kAnswerTimeout, "the end of the output")) {
+  bool inputOpen = true;
+  while (true) {
+    if (inputOpen && responses == expectedResponses) {
+      child.closeInput();
+      inputOpen = false;
+    }
+    auto line = child.readLine(kAnswerTimeout, inputOpen ? "the expected responses" : "the end of the output");
+    if (!line) break;
     ++lines;
     Json m;
     try {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <string_view>
 
 namespace cg::cli {
@@ -21,6 +22,24 @@ int runCliCommand(int argc, char** argv);
 // `codegraph-mcp --help`, and one command's `--help` (nullptr for an unknown command).
 const char* mainHelp();
 const char* commandHelp(std::string_view command);
+
+// The folder a server started at `folder` (canonical) serves. Inside a git work tree it is the
+// innermost work tree's top level, as `git rev-parse --show-toplevel` answers: the folder that
+// holds a `.git` folder or a `.git` file (a submodule or a linked worktree is its own work tree;
+// a nested repository is too). Clients start servers wherever the user launched them, so
+// `--repo .` in repo/src still serves repo. Two exceptions keep `folder` itself: no work tree
+// above it, and a work tree whose top level is the user's home folder (a dotfiles repository is
+// not the project). Reads the file system only; git need not be installed.
+// --no-git-toplevel serves `folder` itself (one package of a large monorepo).
+struct ServedRoot {
+  std::filesystem::path root;       // what is indexed and served
+  std::filesystem::path requested;  // the folder asked for
+  bool gitTopLevel = false;         // root is a git work tree's top level
+  // One line for logs, `stats` and `doctor`: "/r (the git work tree's top level; asked for /r/src)".
+  std::string describe() const;
+};
+// `gitTopLevel` false (--no-git-toplevel): `folder` itself, inside a work tree or not.
+ServedRoot servedRoot(const std::filesystem::path& folder, bool gitTopLevel = true);
 
 // $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash of the absolute repository path>.db (~/.cache when
 // XDG_CACHE_HOME is unset; the temporary folder without HOME).

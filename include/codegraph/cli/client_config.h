@@ -41,6 +41,10 @@ struct ClientSpec {
   std::string_view projectRepoArg;  // --repo value at project scope
   std::string_view userRepoArg;     // at user scope when no --repo is given
   std::string_view howItStarts;     // one sentence: why that --repo value is right
+  // What the user does next for the client to start the server, and how to check it; one
+  // text per scope (project, user). "{project}" stands for the project folder.
+  std::string_view nextProject;
+  std::string_view nextUser;
 };
 
 std::span<const ClientSpec> allClients();

@@ -13,6 +13,7 @@ namespace cg::cli {
 struct DoctorOptions {
   std::string repo = ".";
   std::string db;  // default: defaultDbPath(repo)
+  bool gitTopLevel = true;  // false: --no-git-toplevel
 };
 
 // Exit code: 0 all is well, 1 something needs attention.

@@ -71,6 +71,9 @@ class IndexService {
   IndexService& operator=(const IndexService&) = delete;
 
   void start();
+  // Asks every thread of the service to stop at its next check, without waiting for them.
+  void requestStop();
+  // requestStop(), then waits for the threads.
   void stop();
 
   // nullopt when the index can answer (after the freshness wait above); otherwise a sentence

@@ -29,6 +29,13 @@ struct ServerOptions {
   // by an isError naming the cap. Zero disables either bound.
   std::chrono::milliseconds callTimeout{30000};
   size_t maxAnswerBytes = 4u << 20;
+  // Called once, on the reading thread, when the server stops reading (end of input, a stop
+  // request, a lost output, a read error), before it waits for the calls in flight: where a
+  // bounded exit starts counting (src/main.cpp).
+  std::function<void()> onStopping;
+  // After end of input, calls in flight have this long to be answered; then they are
+  // cancelled like those of a stop request.
+  std::chrono::milliseconds drainAfterEof{40};
 };
 
 class Server {

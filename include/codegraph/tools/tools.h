@@ -45,7 +45,8 @@ Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env);
 // Every implemented tool, in the order tools/list shows them.
 ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env);
 
-// The `instructions` text of initialize: which tool to use when.
-std::string serverInstructions();
+// The `instructions` text of initialize: the repository served (`root`, as
+// cli::ServedRoot::describe() words it), then which tool to use when.
+std::string serverInstructions(const std::string& root);
 
 }  // namespace cg::tools

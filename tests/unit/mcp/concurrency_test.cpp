@@ -108,18 +108,35 @@ TEST_F(McpConcurrency, DuplicateIdOfARunningCallIsRejected) {
   EXPECT_EQ((*m)["result"]["structuredContent"], Json({{"done", true}}));
 }
 
-TEST_F(McpConcurrency, EofWaitsForInFlightCalls) {
-  ServerHarness h(registry_);
+TEST_F(McpConcurrency, EofAnswersCallsThatFinishWithinTheDrain) {
+  ServerOptions options = ServerHarness::defaults();
+  options.drainAfterEof = std::chrono::seconds(60);
+  ServerHarness h(registry_, options);
   h.call(1, "slow");
   slow_.waitStarted();
   h.closeInput();
-  EXPECT_FALSE(h.join(100ms)) << "run() returned while a call was in flight";
+  EXPECT_FALSE(h.join(100ms)) << "run() returned while a call was in flight within its drain";
   slow_.gate.open();
   EXPECT_EQ(h.join(), 0);
   auto rest = h.readAll();
   ASSERT_EQ(rest.size(), 1u);
   EXPECT_EQ(rest[0]["id"], 1);
   EXPECT_EQ(rest[0]["result"]["structuredContent"], Json({{"done", true}}));
+}
+
+TEST_F(McpConcurrency, EofAbandonsCallsPastTheDrain) {
+  ServerOptions options = ServerHarness::defaults();
+  options.drainAfterEof = std::chrono::milliseconds(20);
+  int stopping = 0;
+  options.onStopping = [&stopping] { ++stopping; };
+  ServerHarness h(registry_, options);
+  h.call(1, "slow");
+  slow_.waitStarted();
+  h.closeInput();
+  EXPECT_EQ(h.join(), 0);  // the gate never opens: only the cancellation ends the call
+  EXPECT_EQ(slow_.sawCancel, 1);
+  EXPECT_EQ(stopping, 1);
+  EXPECT_TRUE(h.readAll().empty());
 }
 
 TEST_F(McpConcurrency, RequestStopCancelsAndReturns) {
@@ -179,7 +196,8 @@ TEST_F(McpConcurrency, ClosedOutputStopsTheServerWithoutSigpipe) {
 TEST_F(McpConcurrency, ManyConcurrentAnswersStayWhole) {
   ServerHarness h(registry_);
   constexpr int kCalls = 40;
-  for (int i = 1; i <= kCalls; ++i) h.call(i, "big", {{"n", 70000 + i}});
+  // 30 KB each: large, within the answer size (tools/answer_size.h).
+  for (int i = 1; i <= kCalls; ++i) h.call(i, "big", {{"n", 30000 + i}});
   h.request(1000, "ping");
   std::set<int> ids;
   for (int i = 0; i <= kCalls; ++i) {
@@ -191,7 +209,7 @@ TEST_F(McpConcurrency, ManyConcurrentAnswersStayWhole) {
     ids.insert(id);
     if (id != 1000) {
       EXPECT_EQ(m["result"]["structuredContent"]["blob"].get_ref<const std::string&>().size(),
-                static_cast<size_t>(70000 + id));
+                static_cast<size_t>(30000 + id));
     }
   }
   EXPECT_EQ(ids.size(), static_cast<size_t>(kCalls + 1));

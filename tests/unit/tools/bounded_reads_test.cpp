@@ -315,17 +315,50 @@ TEST(BoundedReads, AFileOutlineReadsItsSymbolsInPagesThatJoinSeamlessly) {
     expected += std::string(method ? "    def " : s.kind == model::SymbolKind::kClass ? "  class " : "  def ") +
                 s.name + (method ? "(self)" : s.kind == model::SymbolKind::kClass ? "" : "()") + "  " + range + "\n";
   }
-  Json all = r.json("outline", {{"file", "big.py"}, {"format", "json"}, {"depth", 0}, {"token_budget", 100000}});
-  EXPECT_EQ(all["truncated"], false);
-  EXPECT_EQ(all["total_symbols"], 451);
-  ASSERT_EQ(all["symbols"].size(), 451u);
-  for (size_t i = 0; i < whole->size(); ++i) EXPECT_EQ(all["symbols"][i]["uid"], (*whole)[i].uid) << i;
-  EXPECT_EQ(r.text("outline", {{"file", "big.py"}, {"depth", 0}, {"token_budget", 100000}}), expected);
+  // The whole file in pages of the largest budget, each continuing at the offset the previous
+  // one's note names: together, every symbol once, in order.
+  Json all = Json::array();
+  for (int page = 0; page < 20; ++page) {
+    Json p = r.json("outline", {{"file", "big.py"}, {"format", "json"}, {"depth", 0}, {"token_budget", 8000},
+                                {"offset", all.size()}});
+    EXPECT_EQ(p["total_symbols"], 451);
+    for (auto& s : p["symbols"]) all.push_back(s);
+    if (p["truncated"] == false) break;
+    EXPECT_NE(p["note"].get<std::string>().find("offset " + std::to_string(all.size())), std::string::npos) << p["note"];
+  }
+  ASSERT_EQ(all.size(), 451u);
+  for (size_t i = 0; i < whole->size(); ++i) EXPECT_EQ(all[i]["uid"], (*whole)[i].uid) << i;
+  std::string text;
+  for (size_t shown = 0, page = 0; page < 20 && shown < whole->size(); ++page) {
+    std::string t = r.text("outline", {{"file", "big.py"}, {"depth", 0}, {"token_budget", 8000}, {"offset", shown}});
+    const size_t cut = t.find("[truncated: ");
+    std::string body = t.substr(0, cut);
+    if (shown > 0) body = body.substr(body.find('\n') + 1);  // the file's header line again
+    text += body;
+    for (size_t at = 0; (at = body.find("def ", at)) != std::string::npos; ++at) ++shown;
+    for (size_t at = 0; (at = body.find("class ", at)) != std::string::npos; ++at) ++shown;
+    if (cut == std::string::npos) break;
+  }
+  EXPECT_EQ(text, expected);
 
   // With relations, across the page boundaries: every a() calls helper, helper is called by all.
-  std::string related = r.text("outline", {{"file", "big.py"}, {"token_budget", 100000}});
   size_t calls = 0;
-  for (size_t at = 0; (at = related.find("      calls: helper\n", at)) != std::string::npos; ++at) ++calls;
+  std::string related;
+  for (size_t offset = 0, page = 0; page < 40; ++page) {
+    Json p = r.json("outline", {{"file", "big.py"}, {"format", "json"}, {"token_budget", 8000}, {"offset", offset}});
+    for (const auto& s : p["symbols"]) {
+      related += s.dump() + "\n";
+      if (s["uid"].get<std::string>().find(".a::method") != std::string::npos &&
+          s.dump().find("helper") != std::string::npos)
+        ++calls;
+    }
+    if (p["truncated"] == false || p["symbols"].empty()) break;
+    // The note's offset: the last symbol again when it was shown without its relations.
+    const std::string note = p["note"];
+    const size_t at = note.find("the next page: offset ");
+    ASSERT_NE(at, std::string::npos) << note;
+    offset = std::stoul(note.substr(at + 22));
+  }
   EXPECT_EQ(calls, 150u) << related.substr(0, 2000);
 
   // A small budget: cut, with the total of the whole file.

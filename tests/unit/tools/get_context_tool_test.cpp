@@ -94,7 +94,7 @@ TEST_F(GetContextTool, JsonAnswerHasSpecFields) {
 }
 
 TEST_F(GetContextTool, BudgetsAreNeverExceeded) {
-  for (int budget : {100, 1000, 4000, 16000}) {
+  for (int budget : {100, 1000, 4000, 8000}) {
     for (const char* format : {"compact", "json"}) {
       for (const char* detail : {"summary", "neighbors", "full"}) {
         Json args{{"mode", "intent"}, {"intent", "extend"}, {"target", "placeOrder"},

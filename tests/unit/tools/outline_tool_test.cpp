@@ -120,7 +120,7 @@ TEST_F(OutlineTool, OmitNativeFalseShowsBuiltins) {
 }
 
 TEST_F(OutlineTool, ProjectIsMostCentralFirst) {
-  Json r = repo_->json("outline", {{"format", "json"}, {"depth", 0}, {"token_budget", 100000}});
+  Json r = repo_->json("outline", {{"format", "json"}, {"depth", 0}, {"token_budget", 8000}});
   EXPECT_EQ(r["total_symbols"], 22);
   EXPECT_EQ(r["truncated"], false);
   ASSERT_EQ(r["symbols"].size(), 22u);
