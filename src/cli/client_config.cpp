@@ -35,7 +35,8 @@ const std::vector<ClientSpec>& table() {
        "asked. Check: the list shows it Running"},
       {"codex", "Codex", ConfigFormat::kToml, {"mcp_servers"}, false, Scope::kUser,
        ".codex/config.toml", ".", ".",
-       "Codex starts stdio servers in the folder it was launched in, so --repo . is the project "
+       "Codex starts stdio servers in the folder it was launched in; inside a git work tree the "
+       "server serves the work tree's top level, so --repo . is the project "
        "(a project's .codex/config.toml is read only when the project is trusted)",
        "Codex reads a project's .codex/config.toml only when the project is trusted: set "
        "trust_level = \"trusted\" under [projects.\"{project}\"] in ~/.codex/config.toml, then "

@@ -42,6 +42,7 @@ double progressPercent(const IndexProgress& p) {
 }
 
 std::string progressWords(const IndexProgress& p) {
+  if (p.phase.empty()) return "starting";  // before the walk reports
   if (p.total == 0) return p.phase;
   return p.phase + " " + std::to_string(p.done) + "/" + std::to_string(p.total) +
          (p.phase == "parsing" ? " files" : "");

@@ -88,6 +88,7 @@ class Server {
     });
     this.nextId = 1;
     this.pending = new Map();
+    this.notifications = [];
     this.exited = new Promise((resolve) => this.proc.on("exit", (code, signal) => resolve({ code, signal })));
     let buf = "";
     this.proc.stdout.on("data", (chunk) => {
@@ -97,6 +98,7 @@ class Server {
         const line = buf.slice(0, nl);
         buf = buf.slice(nl + 1);
         const msg = JSON.parse(line); // stdout carries nothing but JSON-RPC
+        if (msg.id === undefined && msg.method) this.notifications.push(msg);
         if (msg.id !== undefined && this.pending.has(msg.id)) {
           this.pending.get(msg.id)(msg);
           this.pending.delete(msg.id);
@@ -464,6 +466,28 @@ const scenarios = {
     assert.ok(initMs < 50, `initialize took ${initMs} ms`);
     assert.ok(Math.max(...pings) < 50, `ping took ${Math.max(...pings)} ms`);
     assert.ok(!r.result.isError, JSON.stringify(r));
+    await s.close();
+  },
+
+  // A call that waits for the first index reports its progress in one unit: a percentage of the
+  // whole index (total 100), growing, whatever the phase.
+  async progress() {
+    const repo = bigRepo("repo", 3000);
+    const s = new Server(repo, path.join(tmp, "index.db"));
+    await s.initialize();
+    const r = await s.request("tools/call", { name: "symbols", arguments: { name: "helper_7" }, _meta: { progressToken: "p1" } }, 60000);
+    assert.ok(!r.result.isError, JSON.stringify(r));
+    const progress = s.notifications.filter((n) => n.method === "notifications/progress").map((n) => n.params);
+    assert.ok(progress.length >= 1, "the first index lasted long enough for a progress notification");
+    let last = -1;
+    for (const p of progress) {
+      assert.equal(p.progressToken, "p1");
+      assert.equal(p.total, 100, JSON.stringify(p));
+      assert.ok(p.progress > last && p.progress <= 100, JSON.stringify(progress));
+      assert.match(p.message, /^indexing: (starting|walking|parsing \d+\/\d+ files|resolving|analysing)/, p.message);
+      last = p.progress;
+    }
+    console.log(`${progress.length} progress notifications: ${progress.map((p) => `${p.progress.toFixed(0)}% ${p.message}`).join("; ")}`);
     await s.close();
   },
 

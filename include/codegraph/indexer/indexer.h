@@ -37,8 +37,8 @@ struct IndexProgress {
 
 // How far a whole index is, from 0 to 100, in one unit whatever the phase (walking 0–2,
 // parsing 2–80, resolving 80–95, analysing 95–99): what a progress notification reports, so
-// that progress only grows and always has the same total. `text` words the phase: "parsing
-// 1200/3400 files".
+// that progress only grows and always has the same total. progressWords words the phase:
+// "parsing 1200/3400 files" ("starting" before the first report).
 double progressPercent(const IndexProgress& p);
 std::string progressWords(const IndexProgress& p);
 

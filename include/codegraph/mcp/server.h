@@ -35,7 +35,7 @@ struct ServerOptions {
   std::function<void()> onStopping;
   // After end of input, calls in flight have this long to be answered; then they are
   // cancelled like those of a stop request.
-  std::chrono::milliseconds drainAfterEof{40};
+  std::chrono::milliseconds drainAfterEof{20};
 };
 
 class Server {
