@@ -51,21 +51,25 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
   };
   if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
   Json out;
-  if (result.json && result.json->is_object()) {
-    if (!notes.empty()) (*result.json)["clamped"] = notes;
+  if (result.json && result.json->is_object() && !notes.empty()) (*result.json)["clamped"] = notes;
+  // Within what the clients pass to a model whole (answer_size.h): serialized once, and cut and
+  // serialized again only when it is longer.
+  std::string text = result.json ? serialize(*result.json) : std::move(result.text);
+  if (text.size() > tools::kMaxAnswerBytes) {
+    if (!result.json) result.text = std::move(text);
+    tools::fitAnswer(result);
+    text = result.json ? serialize(*result.json) : std::move(result.text);
   }
-  tools::fitAnswer(result);  // what the clients pass to a model whole (answer_size.h)
   if (result.json && result.json->is_object()) {
-    Json object = std::move(*result.json);
-    out = Json{{"content", textContent(serialize(object))}};
-    out["structuredContent"] = std::move(object);
+    out = Json{{"content", textContent(std::move(text))}};
+    out["structuredContent"] = std::move(*result.json);
     return out;
   }
-  out = Json{{"content", textContent(result.json ? serialize(*result.json) : result.text)}};
+  out = Json{{"content", textContent(std::move(text))}};
   if (!notes.empty()) {
-    std::string text = "Note:";
-    for (const auto& n : notes) text += " " + n;
-    out["content"].push_back(Json{{"type", "text"}, {"text", std::move(text)}});
+    std::string note = "Note:";
+    for (const auto& n : notes) note += " " + n;
+    out["content"].push_back(Json{{"type", "text"}, {"text", std::move(note)}});
   }
   return out;
 }

@@ -1,11 +1,13 @@
-// Threads: ping answered while a long call runs, cancellation, EOF waiting for in-flight calls,
-// requestStop, a closed output, and many concurrent answers never interleaving.
+// Threads: ping answered while a long call runs, cancellation, calls in flight at EOF (answered
+// within the drain, then abandoned), requestStop, a closed output, many concurrent answers never
+// interleaving, and no answer over the answer size.
 #include <csignal>
 #include <set>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "codegraph/tools/answer_size.h"
 #include "server_harness.h"
 
 namespace cg::mcp::testing {
@@ -191,6 +193,19 @@ TEST_F(McpConcurrency, ClosedOutputStopsTheServerWithoutSigpipe) {
   ASSERT_TRUE(rc) << "run() did not return after its output closed";
   EXPECT_EQ(*rc, 0);
   EXPECT_EQ(slow_.sawCancel, 1);
+}
+
+TEST_F(McpConcurrency, NoAnswerExceedsTheAnswerSize) {
+  ServerHarness h(registry_);
+  h.call(1, "big", {{"n", 200000}});
+  auto line = h.readLine(10s);
+  ASSERT_TRUE(line);
+  Json m = Json::parse(*line);
+  const std::string& text = m["result"]["content"][0]["text"].get_ref<const std::string&>();
+  EXPECT_LE(text.size(), tools::kMaxAnswerBytes);
+  EXPECT_EQ(m["result"]["structuredContent"]["truncated"], true);
+  EXPECT_NE(m["result"]["structuredContent"]["note"].get<std::string>().find("36,864 bytes"), std::string::npos);
+  EXPECT_EQ(Json::parse(text), m["result"]["structuredContent"]) << "the text and the structured content agree";
 }
 
 TEST_F(McpConcurrency, ManyConcurrentAnswersStayWhole) {
