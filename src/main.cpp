@@ -642,7 +642,9 @@ int main(int argc, char** argv) {
     }
     cg::tools::CallContext ctx;
     auto result = tool->handler(toolArgs, ctx);
-    cg::tools::fitAnswer(result);  // the answer an MCP client would get
+    std::string cutNote;
+    cg::tools::fitAnswer(result, cg::tools::kMaxAnswerBytes, &cutNote);  // as an MCP client gets it
+    if (!cutNote.empty()) std::cerr << "codegraph-mcp: note: " << cutNote << "\n";
     if (result.isError) {
       std::cerr << "codegraph-mcp: " << result.text << "\n";
       return kExitFailure;

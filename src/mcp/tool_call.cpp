@@ -55,9 +55,10 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
   // Within what the clients pass to a model whole (answer_size.h): serialized once, and cut and
   // serialized again only when it is longer.
   std::string text = result.json ? serialize(*result.json) : std::move(result.text);
+  std::string cutNote;  // a list answer's: it has no place for a note
   if (text.size() > tools::kMaxAnswerBytes) {
     if (!result.json) result.text = std::move(text);
-    tools::fitAnswer(result);
+    tools::fitAnswer(result, tools::kMaxAnswerBytes, &cutNote);
     text = result.json ? serialize(*result.json) : std::move(result.text);
   }
   if (result.json && result.json->is_object()) {
@@ -66,9 +67,10 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
     return out;
   }
   out = Json{{"content", textContent(std::move(text))}};
-  if (!notes.empty()) {
+  if (!notes.empty() || !cutNote.empty()) {
     std::string note = "Note:";
     for (const auto& n : notes) note += " " + n;
+    if (!cutNote.empty()) note += " " + cutNote;
     out["content"].push_back(Json{{"type", "text"}, {"text", std::move(note)}});
   }
   return out;

@@ -59,7 +59,7 @@ std::string numberText(size_t n) {
   return out;
 }
 
-bool fitJson(Json& value, size_t maxBytes) {
+bool fitJson(Json& value, size_t maxBytes, std::string* sideNote) {
   size_t size = sizeOf(value);
   if (size <= maxBytes) return false;
   // Room for the note and the flag added afterwards.
@@ -103,18 +103,22 @@ bool fitJson(Json& value, size_t maxBytes) {
     cuts[path].left += dropped;
     size = sizeOf(value);
   }
-  if (!value.is_object()) return true;
   std::string sentence = "Cut to fit " + numberText(maxBytes) +
                          " bytes, the most an MCP client passes to the model whole: ";
   bool first = true;
   for (const auto& path : order) {
     const Cut& c = cuts[path];
     if (c.left == 0) continue;
-    sentence += (first ? "" : ", ") + numberText(c.left) + " of " + numberText(c.total) + " `" + path + "` left out";
+    sentence += (first ? "" : ", ") + numberText(c.left) + " of " + numberText(c.total) +
+                (path.empty() ? std::string(" items") : " `" + path + "`") + " left out";
     first = false;
   }
   if (shortened) sentence += std::string(first ? "" : ", ") + "a long text shortened";
   sentence += ". Ask for less at once (a smaller limit or token_budget, one file or symbol, a kind) to see the rest.";
+  if (!value.is_object()) {
+    if (sideNote) *sideNote = sentence;
+    return true;
+  }
   value["truncated"] = true;
   if (auto it = value.find("note"); it != value.end() && it->is_string() && !it->get_ref<const std::string&>().empty())
     *it = it->get<std::string>() + " " + sentence;
@@ -125,9 +129,9 @@ bool fitJson(Json& value, size_t maxBytes) {
 
 }  // namespace
 
-bool fitAnswer(ToolResult& result, size_t maxBytes) {
+bool fitAnswer(ToolResult& result, size_t maxBytes, std::string* sideNote) {
   if (result.isError) return false;
-  if (result.json) return fitJson(*result.json, maxBytes);
+  if (result.json) return fitJson(*result.json, maxBytes, sideNote);
   if (result.text.size() <= maxBytes) return false;
   const std::string tail = "\n[cut: this answer ends at " + numberText(maxBytes) +
                            " bytes, the most an MCP client passes to the model whole; ask for less "

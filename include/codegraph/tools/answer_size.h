@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 
 #include "codegraph/tools/tool.h"
 
@@ -17,8 +18,9 @@ inline constexpr size_t kMaxAnswerBytes = 36 * 1024;
 // nothing was cut. A JSON answer loses the last items of its largest lists first (a string, such
 // as a source excerpt, is shortened only when no list is left to cut), and then says so: the
 // object gets "truncated": true and a sentence in "note" naming each list cut and how many of
-// its items were left out, and how to ask for the rest. A text answer is cut at a line end and
-// ends with a line saying so. Errors are left alone.
-bool fitAnswer(ToolResult& result, size_t maxBytes = kMaxAnswerBytes);
+// its items were left out, and how to ask for the rest; an answer that is a list has no place
+// for it, so the sentence goes to `sideNote` (the server sends it as a second text block). A
+// text answer is cut at a line end and ends with a line saying so. Errors are left alone.
+bool fitAnswer(ToolResult& result, size_t maxBytes = kMaxAnswerBytes, std::string* sideNote = nullptr);
 
 }  // namespace cg::tools

@@ -66,6 +66,17 @@ TEST(AnswerSize, TextAnswersAreCutAtALineEnd) {
   EXPECT_NE(r.text.find("\n[cut: this answer ends at 3,000 bytes"), std::string::npos) << r.text.substr(r.text.size() - 300);
 }
 
+TEST(AnswerSize, AListAnswerGetsItsSentenceBeside) {
+  Json list = Json::array();
+  for (int i = 0; i < 1000; ++i) list.push_back(item(i));
+  ToolResult r = ToolResult::ofJson(list);
+  std::string side;
+  ASSERT_TRUE(fitAnswer(r, 5000, &side));
+  EXPECT_LE(bytes(*r.json), 5000u);
+  ASSERT_TRUE(r.json->is_array());
+  EXPECT_NE(side.find(" of 1,000 items left out"), std::string::npos) << side;
+}
+
 TEST(AnswerSize, ErrorsAreLeftAlone) {
   ToolResult r = ToolResult::error(std::string(100000, 'e'));
   EXPECT_FALSE(fitAnswer(r, 100));
