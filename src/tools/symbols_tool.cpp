@@ -137,7 +137,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   if (total == 0 && !more && possible->total() == 0) return ToolResult::ofJson(std::move(definitions));
 
   std::string note;
-  if (more) note = "More than " + std::to_string(defs->size()) + " definitions; raise limit or filter by kind/file. ";
+  if (more)
+    note = "More than " + std::to_string(defs->size()) + " definitions; " +
+           (req.limit < kMaxLimit ? "raise limit (at most " + std::to_string(kMaxLimit) + ") or " : std::string()) +
+           "filter by kind/file. ";
   if (total > referencedBy.size()) {
     note += std::to_string(referencedBy.size()) + " of " + (atLeast ? "at least " : "") + std::to_string(total) +
             " references shown; use symbol_context for one definition's edges by kind.";
