@@ -16,7 +16,7 @@ if (!binary || !repo) {
   process.exit(2);
 }
 
-// The SPEC §5 tools.
+// The five tools of docs/tools.md.
 const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search"];
 
 // The Inspector's `mcp-inspector` command, run with this node (no npx, no PATH lookup).
