@@ -354,12 +354,14 @@ class ExitDeadline {
     cv_.notify_all();
     thread_.join();
   }
+  // The first call starts the countdown; a later one only sets the exit code (run()'s own, known
+  // after the stop began).
   void arm(std::chrono::milliseconds bound, int code) {
     {
       std::lock_guard<std::mutex> g(mu_);
+      code_ = code;
       if (armed_) return;
       armed_ = true;
-      code_ = code;
       at_ = std::chrono::steady_clock::now() + bound;
     }
     cv_.notify_all();
@@ -457,7 +459,7 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
   service.start();
   int code = server.run(STDIN_FILENO, STDOUT_FILENO);
   gServer = nullptr;
-  deadline.arm(kExitBound, code);  // when run() returned without onStopping (a read error)
+  deadline.arm(kExitBound, code);  // run()'s exit code (1 after a read error)
   service.stop();
   deadline.finish(code);
 }
