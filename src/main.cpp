@@ -41,6 +41,7 @@
 #include "codegraph/store/sqlite_index.h"
 #include "codegraph/support/log.h"
 #include "codegraph/tools/answer_size.h"
+#include "codegraph/tools/byte_names.h"
 #include "codegraph/tools/tools.h"
 
 namespace fs = std::filesystem;
@@ -146,11 +147,7 @@ fs::path resolveRepo(const std::string& repo) {
 
 cg::Expected<std::unique_ptr<cg::store::Database>> openWriter(const fs::path& dbPath,
                                                               bool fullCheck = false) {
-  std::error_code ec;
-  fs::create_directories(dbPath.parent_path(), ec);
-  if (ec)
-    return cg::makeError(cg::ErrorCode::kIo, "cannot create " + dbPath.parent_path().string() + ": " + ec.message());
-  cg::store::OpenOptions o;
+  cg::store::OpenOptions o;  // its folder is prepared (store::prepareDatabaseFolder)
   o.path = dbPath;
   o.fullCheck = fullCheck;
   return cg::store::Database::open(o);
@@ -321,14 +318,20 @@ cg::Expected<std::unique_ptr<cg::store::Database>> openReader(const fs::path& db
 
 // The tools, each call inside one read snapshot of the index (all its queries see the same
 // committed refresh; the snapshot starts at its first query, after the freshness wait).
+// The staleness the call's wait for the index found (IndexService::waitReady), for its answer.
+thread_local std::string tStale;
+
 cg::tools::ToolRegistry withSnapshots(const cg::tools::ToolRegistry& tools,
                                       std::shared_ptr<cg::store::SqliteIndex> index) {
   cg::tools::ToolRegistry out;
   for (auto tool : tools.all()) {
     auto handler = tool.handler;
     tool.handler = [handler, index](const cg::tools::Json& args, const cg::tools::CallContext& ctx) {
+      tStale.clear();
       auto snapshot = index->pinSnapshot();
-      return handler(args, ctx);
+      auto result = handler(args, ctx);
+      if (!result.isError) result.stale = std::move(tStale);
+      return result;
     };
     out.add(std::move(tool));
   }
@@ -421,6 +424,7 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
   options.index.root = root;
   options.index.threads = args.threads;
   options.dbPath = dbPath;
+  options.privateDbFolder = args.db.empty();
   options.watch = !args.noWatch;
   // Test hook (docs/ARCHITECTURE.md): pretend inotify runs out of watches after N folders.
   if (const char* n = std::getenv("CODEGRAPH_TEST_MAX_WATCHES"); n && *n)
@@ -432,7 +436,8 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
         waitBound, [&ctx] { return ctx.cancelled(); },
         [&ctx](const cg::indexer::IndexProgress& p) {
           ctx.report(cg::indexer::progressPercent(p), 100.0, "indexing: " + cg::indexer::progressWords(p));
-        });
+        },
+        &tStale);
   };
   auto registry = withSnapshots(cg::tools::makeRegistry(env), index);
   cg::mcp::ServerOptions so;
@@ -486,6 +491,7 @@ int main(int argc, char** argv) {
 
   const cg::cli::ServedRoot served = cg::cli::servedRoot(resolveRepo(args.repo), args.gitTopLevel);
   const fs::path& root = served.root;
+  if (auto why = cg::cli::refusedRoot(root)) usageError("repository '" + root.string() + "' " + *why);
   const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
   spdlog::info("repository {}, index {}", served.describe(), dbPath.string());
 
@@ -500,6 +506,10 @@ int main(int argc, char** argv) {
 
   // One writer per database (SPEC §6): a command that would write takes the indexer lock; when
   // a serving process holds it, that process keeps the index fresh and this one only reads.
+  if (auto ready = cg::store::prepareDatabaseFolder(dbPath, args.db.empty()); !ready) {
+    std::cerr << "codegraph-mcp: " << ready.error().message << "\n";
+    return kExitFailure;
+  }
   auto lock = cg::indexer::IndexerLock::tryAcquire(cg::indexer::IndexerLock::pathFor(dbPath));
   if (!lock && lock.error().code != cg::ErrorCode::kBusy) {
     std::cerr << "codegraph-mcp: " << lock.error().message << "\n";
@@ -636,6 +646,7 @@ int main(int argc, char** argv) {
       toolArgs = cg::tools::Json::parse(args.positional[1], nullptr, false);
       if (toolArgs.is_discarded()) usageError("arguments are not valid JSON: " + args.positional[1]);
     }
+    cg::tools::unescapeArguments(toolArgs);  // as the server does (byte_names.h)
     for (const auto& note : cg::tools::clampArguments(tool->inputSchema, toolArgs))
       std::cerr << "codegraph-mcp: note: " << note << "\n";
     if (auto invalid = cg::tools::validateArguments(tool->inputSchema, toolArgs)) {
@@ -643,7 +654,10 @@ int main(int argc, char** argv) {
       return kExitUsage;
     }
     cg::tools::CallContext ctx;
+    auto snapshot = index->pinSnapshot();  // one read snapshot, as in serve
     auto result = tool->handler(toolArgs, ctx);
+    if (result.json) cg::tools::escapeJsonStrings(*result.json);
+    else result.text = cg::tools::escapeNonUtf8Lines(result.text);
     std::string cutNote;
     cg::tools::fitAnswer(result, cg::tools::kMaxAnswerBytes, &cutNote);  // as an MCP client gets it
     if (!cutNote.empty()) std::cerr << "codegraph-mcp: note: " << cutNote << "\n";

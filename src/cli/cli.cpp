@@ -1,6 +1,9 @@
 // Option parsing and dispatch of install, uninstall, doctor and help; the default database path.
 #include "codegraph/cli/cli.h"
 
+#include <pwd.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -176,20 +179,45 @@ ServedRoot servedRoot(const fs::path& folder, bool gitTopLevel) {
   return s;
 }
 
+std::optional<std::string> refusedRoot(const fs::path& root) {
+  const std::string r = root.lexically_normal().string();
+  if (r == "/") return "is the file system's root: give the folder of a project";
+  for (const char* system : {"/proc", "/sys", "/dev", "/run"})
+    if (r == system || r.rfind(std::string(system) + "/", 0) == 0)
+      return std::string("is inside ") + system + ", which holds the system's state, not a project";
+  return std::nullopt;
+}
+
 std::string ServedRoot::describe() const {
   if (!gitTopLevel) return root.string();
   return root.string() + " (the git work tree's top level" +
          (requested != root ? "; asked for " + requested.string() : std::string()) + ")";
 }
 
+fs::path defaultIndexFolder() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x && fs::path(x).is_absolute())
+    return fs::path(x) / "codegraph-mcp";
+  if (const char* home = std::getenv("HOME"); home && *home) return fs::path(home) / ".cache" / "codegraph-mcp";
+  // No HOME (a service, a stripped environment): the user's home from the password database,
+  // else the per-user runtime folder, else a folder of this user's own in the temporary folder
+  // (store::prepareDatabaseFolder refuses it when another user made it first).
+  if (const struct passwd* pw = ::getpwuid(::geteuid()); pw && pw->pw_dir && *pw->pw_dir) {
+    std::error_code ec;
+    if (fs::path home(pw->pw_dir); home != "/" && fs::is_directory(home, ec) && ::access(home.c_str(), W_OK) == 0)
+      return home / ".cache" / "codegraph-mcp";
+  }
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::path(run).is_absolute())
+    return fs::path(run) / "codegraph-mcp";
+  std::error_code ec;
+  fs::path tmp = fs::temp_directory_path(ec);
+  if (ec) tmp = "/tmp";
+  return tmp / ("codegraph-mcp-" + std::to_string(::geteuid()));
+}
+
 fs::path defaultDbPath(const fs::path& root) {
-  fs::path cache;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) cache = x;
-  else if (const char* home = std::getenv("HOME"); home && *home) cache = fs::path(home) / ".cache";
-  else cache = fs::temp_directory_path();
   std::string name = root.filename().string();
   if (name.empty()) name = "root";
-  return cache / "codegraph-mcp" / (name + "-" + fnv1a64Hex(root.string()).substr(0, 12) + ".db");
+  return defaultIndexFolder() / (name + "-" + fnv1a64Hex(root.string()).substr(0, 12) + ".db");
 }
 
 }  // namespace cg::cli

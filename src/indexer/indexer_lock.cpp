@@ -17,9 +17,8 @@ std::filesystem::path IndexerLock::pathFor(const std::filesystem::path& dbPath) 
 }
 
 Expected<IndexerLock> IndexerLock::tryAcquire(const std::filesystem::path& lockPath) {
-  std::error_code ec;
-  if (lockPath.has_parent_path()) std::filesystem::create_directories(lockPath.parent_path(), ec);
-  int fd = ::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // Its folder is prepared by the caller (store::prepareDatabaseFolder).
+  int fd = ::open(lockPath.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0)
     return makeError(ErrorCode::kIo, "cannot open the indexer lock " + lockPath.string() + ": " +
                                          std::strerror(errno));

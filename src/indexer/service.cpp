@@ -1,8 +1,12 @@
 #include "codegraph/indexer/service.h"
 
+#include <fcntl.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -19,6 +23,10 @@ constexpr auto kReaderPollNotReady = std::chrono::milliseconds(250);
 constexpr auto kProgressWriteEvery = std::chrono::milliseconds(300);
 constexpr auto kAnalyticsQuiet = std::chrono::milliseconds(400);
 constexpr auto kAnalyticsMaxDelay = std::chrono::milliseconds(10000);
+constexpr auto kIdentityEvery = std::chrono::milliseconds(500);
+// A git operation's lock held longer than this is taken as left behind by a git that died.
+constexpr auto kGitSettleMax = std::chrono::milliseconds(10000);
+constexpr auto kGitSettlePoll = std::chrono::milliseconds(20);
 
 std::string progressText(const IndexProgress& p) {
   return p.phase + " " + std::to_string(p.done) + " " + std::to_string(p.total);
@@ -58,6 +66,158 @@ bool isDiskFull(const Error& e) {
 
 IndexService::IndexService(ServiceOptions options) : options_(std::move(options)) {}
 
+IndexService::Held::Held(const std::filesystem::path& path)
+    : fd_(::open(path.c_str(), O_PATH | O_CLOEXEC)) {
+  struct stat st {};
+  if (fd_ >= 0 && ::fstat(fd_, &st) == 0) {
+    dev_ = st.st_dev;
+    ino_ = st.st_ino;
+  }
+}
+
+IndexService::Held::Held(Held&& other) noexcept : fd_(other.fd_), dev_(other.dev_), ino_(other.ino_) {
+  other.fd_ = -1;
+}
+
+IndexService::Held& IndexService::Held::operator=(Held&& other) noexcept {
+  if (this != &other) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = other.fd_;
+    dev_ = other.dev_;
+    ino_ = other.ino_;
+    other.fd_ = -1;
+  }
+  return *this;
+}
+
+IndexService::Held::~Held() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+bool IndexService::Held::stillAt(const std::filesystem::path& path) const {
+  struct stat now {}, held {};
+  const bool there = ::stat(path.c_str(), &now) == 0;
+  if (fd_ < 0) return !there;
+  return there && now.st_dev == dev_ && now.st_ino == ino_ && ::fstat(fd_, &held) == 0 && held.st_nlink > 0;
+}
+
+namespace {
+
+// The git folder of a work tree: `.git` itself, or where a `.git` file (`gitdir: PATH`, a linked
+// work tree or a submodule) points; "" outside git.
+std::filesystem::path gitDirOf(const std::filesystem::path& root) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path dotGit = root / ".git";
+  if (fs::is_directory(dotGit, ec)) return dotGit;
+  if (!fs::is_regular_file(dotGit, ec)) return {};
+  std::ifstream in(dotGit);
+  std::string line;
+  std::getline(in, line);
+  if (line.rfind("gitdir:", 0) != 0) return {};
+  std::string target = line.substr(7);
+  while (!target.empty() && (target.front() == ' ' || target.front() == '\t')) target.erase(0, 1);
+  while (!target.empty() && (target.back() == '\r' || target.back() == ' ')) target.pop_back();
+  fs::path p(target);
+  return p.is_absolute() ? p : (root / p).lexically_normal();
+}
+
+}  // namespace
+
+void IndexService::recordIdentity() {
+  root_ = Held(options_.index.root);
+  gitDir_ = gitDirOf(options_.index.root);
+  git_ = gitDir_.empty() ? Held() : Held(gitDir_);
+  dbFile_ = Held(options_.dbPath);
+  lockFile_ = Held(IndexerLock::pathFor(options_.dbPath));
+  rootMissing_ = false;
+}
+
+IndexService::Change IndexService::checkIdentity() {
+  if (!dbFile_.stillAt(options_.dbPath) || !lockFile_.stillAt(IndexerLock::pathFor(options_.dbPath)))
+    return Change::kIndexReplaced;
+  struct stat st {};
+  if (::stat(options_.index.root.c_str(), &st) != 0) return Change::kRootMissing;
+  const std::filesystem::path gitDir = gitDirOf(options_.index.root);
+  if (rootMissing_ || !root_.stillAt(options_.index.root) || gitDir != gitDir_ ||
+      (!gitDir.empty() && !git_.stillAt(gitDir)))
+    return Change::kRootReplaced;
+  return Change::kNone;
+}
+
+void IndexService::setPending(std::string reason) {
+  std::lock_guard<std::mutex> g(mu_);
+  pending_ = std::move(reason);
+}
+
+bool IndexService::startWatcher() {
+  if (!options_.watch) return false;
+  WatcherOptions wo = options_.watcher;
+  wo.root = options_.index.root;
+  wo.excludePrefixes.push_back(options_.dbPath);
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    wo.batching.firstSeq = std::max(attemptedSeq_, lastSeq_);
+  }
+  auto watcher = std::make_shared<FileWatcher>(wo, [this](ChangeBatch b) { onBatch(std::move(b)); });
+  if (auto s = watcher->start(); !s) {
+    spdlog::warn("file watching unavailable ({}); the index is refreshed at start only", s.error().message);
+    return false;
+  }
+  std::lock_guard<std::mutex> g(mu_);
+  watcher_ = std::move(watcher);
+  return true;
+}
+
+void IndexService::stopWatcher() {
+  std::shared_ptr<FileWatcher> watcher;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    watcher = std::move(watcher_);
+  }
+  if (!watcher) return;
+  watcher->stop();
+  std::lock_guard<std::mutex> g(mu_);
+  lastSeq_ = std::max(lastSeq_, watcher->sync());  // stopped: its last number, at once
+}
+
+// Holds `merged` back while git changes the work tree (its index.lock exists), then adds every
+// change queued meanwhile, the watcher's pending ones included.
+void IndexService::waitForGitToSettle(ChangeBatch& merged) {
+  if (gitDir_.empty()) return;
+  const auto lockFile = gitDir_ / "index.lock";
+  const auto start = std::chrono::steady_clock::now();
+  bool waited = false;
+  std::error_code ec;
+  while (!cancel_ && std::filesystem::exists(lockFile, ec) &&
+         std::chrono::steady_clock::now() - start < kGitSettleMax) {
+    if (!waited) {
+      waited = true;
+      setPending("git is changing the working tree (a checkout, merge or rebase); this answer is "
+                 "from the index as it was before, and the next call after git finishes sees the new files");
+      spdlog::debug("refresh waits for git to finish ({} exists)", lockFile.string());
+    }
+    sleepFor(kGitSettlePoll);
+  }
+  if (!waited || cancel_) return;
+  std::shared_ptr<FileWatcher> watcher;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    watcher = watcher_;
+  }
+  if (watcher) watcher->sync();  // the events git's last writes made, delivered now
+  std::lock_guard<std::mutex> g(mu_);
+  std::set<std::string> paths(merged.paths.begin(), merged.paths.end());
+  for (auto& b : queue_) {
+    merged.fullWalk = merged.fullWalk || b.fullWalk;
+    if (b.fullWalk && merged.reason.empty()) merged.reason = b.reason;
+    merged.seq = std::max(merged.seq, b.seq);
+    paths.insert(b.paths.begin(), b.paths.end());
+  }
+  queue_.clear();
+  merged.paths.assign(paths.begin(), paths.end());
+}
+
 IndexService::~IndexService() {
   stop();
 }
@@ -92,7 +252,26 @@ void IndexService::run() {
   support::lowerThreadPriority(kIndexingNice);
   const auto lockPath = IndexerLock::pathFor(options_.dbPath);
   bool announcedReader = false;
+  std::string folderProblem;
   while (!cancel_) {
+    // A folder that cannot hold the index fails every call with the reason (never "still being
+    // built"), and is checked again after a pause: the user may fix it while the server runs.
+    if (auto ready = store::prepareDatabaseFolder(options_.dbPath, options_.privateDbFolder); !ready) {
+      if (ready.error().message != folderProblem) spdlog::error("{}", ready.error().message);
+      folderProblem = ready.error().message;
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        if (!ready_) failure_ = folderProblem;
+      }
+      cv_.notify_all();
+      sleepFor(options_.retryAfterFailure);
+      continue;
+    }
+    if (!folderProblem.empty()) {
+      folderProblem.clear();
+      std::lock_guard<std::mutex> g(mu_);
+      failure_.clear();
+    }
     auto lock = IndexerLock::tryAcquire(lockPath);
     if (lock) {
       lock_.emplace(std::move(*lock));
@@ -100,12 +279,38 @@ void IndexService::run() {
       spdlog::info("this process indexes {} (lock {})", options_.index.root.string(),
                    lockPath.string());
       runIndexer();
-      break;
+      if (!reelect_ || cancel_) break;
+      // The index was removed or replaced under this process: give up the database and the
+      // lock, and elect again; the new index is built from scratch (by whoever wins).
+      reelect_ = false;
+      stopWatcher();
+      graphCache_.reset();
+      resolverMemory_.reset();
+      analyticsDueAt_.reset();
+      db_.reset();
+      lock_.reset();
+      role_ = ServiceRole::kStarting;
+      announcedReader = false;
+      {
+        std::lock_guard<std::mutex> g(mu_);
+        ready_ = false;
+        startupRefreshDone_ = false;
+        progress_ = IndexProgress{};
+        queue_.clear();
+        failure_.clear();
+        pending_.clear();
+      }
+      cv_.notify_all();
+      continue;
     }
     role_ = ServiceRole::kReader;
     {
       std::lock_guard<std::mutex> g(mu_);
       holder_ = lock.error().message;
+      // Not another indexer: a lock this process cannot take at all (permissions) is a failure
+      // every call reports, not an index still being built.
+      if (lock.error().code != ErrorCode::kBusy && !ready_)
+        failure_ = lock.error().message + "; choose a writable folder of your own with --db PATH";
     }
     if (!announcedReader) {
       announcedReader = true;
@@ -118,12 +323,7 @@ void IndexService::run() {
     }
     if (!pollAsReader()) break;
   }
-  std::shared_ptr<FileWatcher> watcher;
-  {
-    std::lock_guard<std::mutex> g(mu_);
-    watcher = std::move(watcher_);
-  }
-  if (watcher) watcher->stop();
+  stopWatcher();
   db_.reset();
   lock_.reset();
 }
@@ -162,9 +362,7 @@ bool IndexService::pollAsReader() {
 bool IndexService::openForWriting(bool fullCheck) {
   db_.reset();
   while (!cancel_) {
-    std::error_code ec;
-    std::filesystem::create_directories(options_.dbPath.parent_path(), ec);
-    store::OpenOptions o;
+    store::OpenOptions o;  // run() prepared its folder
     o.path = options_.dbPath;
     o.fullCheck = fullCheck;
     auto db = store::Database::open(o);
@@ -194,20 +392,8 @@ void IndexService::runIndexer() {
   }
   cv_.notify_all();
 
-  if (options_.watch) {
-    WatcherOptions wo = options_.watcher;
-    wo.root = options_.index.root;
-    wo.excludePrefixes.push_back(options_.dbPath);
-    auto watcher =
-        std::make_shared<FileWatcher>(wo, [this](ChangeBatch b) { onBatch(std::move(b)); });
-    if (auto s = watcher->start(); !s) {
-      spdlog::warn("file watching unavailable ({}); the index is refreshed at start only",
-                   s.error().message);
-    } else {
-      std::lock_guard<std::mutex> g(mu_);
-      watcher_ = std::move(watcher);
-    }
-  }
+  recordIdentity();
+  startWatcher();
 
   ChangeBatch startup;
   startup.fullWalk = true;
@@ -255,15 +441,55 @@ void IndexService::runIndexer() {
   // A failed refresh is retried as a full walk then.
   Clock::time_point retryAt = refreshes_ == 0 ? Clock::now() + options_.retryAfterFailure : never;
   while (!cancel_) {
+    switch (checkIdentity()) {
+      case Change::kNone:
+        break;
+      case Change::kIndexReplaced:
+        spdlog::warn("the index database {} or its lock file was removed or replaced (a cleared cache?); "
+                     "building the index again",
+                     options_.dbPath.string());
+        reelect_ = true;
+        joinAnalysis();
+        return;
+      case Change::kRootMissing:
+        if (!rootMissing_) {
+          rootMissing_ = true;
+          spdlog::warn("the repository folder {} is gone; answers come from the last index until it is back",
+                       options_.index.root.string());
+          setPending("the repository folder is gone (moved, deleted or being cloned again); this answer is "
+                     "from the last index");
+        }
+        {
+          // What vanished with the folder stays indexed: it is walked again when the folder is back.
+          std::lock_guard<std::mutex> g(mu_);
+          queue_.clear();
+        }
+        sleepFor(kIdentityEvery);
+        continue;
+      case Change::kRootReplaced: {
+        spdlog::warn("the repository folder {} was replaced (cloned again, restored or swapped); "
+                     "watching and walking it again",
+                     options_.index.root.string());
+        stopWatcher();
+        recordIdentity();
+        startWatcher();
+        setPending("the repository folder was replaced; this answer is from the index of the previous "
+                   "folder, and the new one is being indexed");
+        ChangeBatch walk;
+        walk.fullWalk = true;
+        walk.reason = "the repository folder was replaced";
+        onBatch(std::move(walk));
+        break;
+      }
+    }
     ChangeBatch merged;
     {
       std::unique_lock<std::mutex> lock(mu_);
       auto wake = [&] { return cancel_.load() || !queue_.empty(); };
-      const Clock::time_point until = std::min(retryAt, analyticsDueAt_.value_or(never));
-      if (until != never)
-        cv_.wait_until(lock, until, wake);
-      else
-        cv_.wait(lock, wake);
+      // Woken at least every kIdentityEvery to check the identity of the files above.
+      const Clock::time_point until =
+          std::min({retryAt, analyticsDueAt_.value_or(never), Clock::now() + kIdentityEvery});
+      cv_.wait_until(lock, until, wake);
       if (cancel_) break;
       if (queue_.empty() && analyticsDueAt_ && Clock::now() >= *analyticsDueAt_) {
         lock.unlock();
@@ -295,8 +521,16 @@ void IndexService::runIndexer() {
       graphCache_.reset();
       resolverMemory_.reset();
       if (!openForWriting(/*fullCheck=*/true)) break;
+      recordIdentity();  // a rebuilt database is a new file, of this process's making
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
+    }
+    waitForGitToSettle(merged);
+    if (checkIdentity() != Change::kNone) {
+      // Found at the top of the loop; what was merged is walked again in any case.
+      std::lock_guard<std::mutex> g(mu_);
+      queue_.push_front(std::move(merged));
+      continue;
     }
     uint64_t before = refreshes_;
     applyRefresh(merged);
@@ -345,6 +579,7 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
       ready_ = true;
       failure_.clear();
       ++refreshes_;
+      if (queue_.empty() && !rootMissing_) pending_.clear();  // nothing known to be missing
     } else if (result.error().code != ErrorCode::kCancelled && !ready_) {
       failure_ = result.error().message;
     }
@@ -500,7 +735,8 @@ std::optional<std::string> IndexService::notReadyReason() const {
 
 std::optional<std::string> IndexService::waitReady(
     std::chrono::milliseconds timeout, const std::function<bool()>& cancelled,
-    const std::function<void(const IndexProgress&)>& onTick) {
+    const std::function<void(const IndexProgress&)>& onTick, std::string* stale) {
+  if (stale) stale->clear();
   auto deadline = std::chrono::steady_clock::now() + timeout;
   std::unique_lock<std::mutex> lock(mu_);
   while (!ready_ && failure_.empty() && !cancel_) {
@@ -526,10 +762,19 @@ std::optional<std::string> IndexService::waitReady(
   auto fresh = [&] { return cancel_.load() || (startupRefreshDone_ && attemptedSeq_ >= target); };
   ++freshnessWaiters_;  // interrupts graph analytics that would hold the refresh back
   cv_.notify_all();     // the coordinator waits on it while the analysis runs
-  if (!cv_.wait_until(lock, std::chrono::steady_clock::now() + options_.freshnessWait, fresh))
+  const bool isFresh = cv_.wait_until(lock, std::chrono::steady_clock::now() + options_.freshnessWait, fresh);
+  if (!isFresh)
     spdlog::debug("freshness wait over ({} ms): answering from the last completed refresh",
                   options_.freshnessWait.count());
   --freshnessWaiters_;
+  if (stale) {
+    if (!pending_.empty())
+      *stale = pending_;
+    else if (!isFresh)
+      *stale = "files changed before this call are still being indexed (past the " +
+               std::to_string(options_.freshnessWait.count()) +
+               " ms wait); this answer is from the index before those changes";
+  }
   return std::nullopt;
 }
 

@@ -20,7 +20,9 @@
 // is walked under the link's path unless its target lies in a built-in skipped directory
 // (`src/x -> ../.git` is not walked); loops are caught by comparing each directory's (dev, inode)
 // with those of the directories above it on the current path (kSymlinkLoop), and ELOOP from
-// realpath (a link cycle) counts the same.
+// realpath (a link cycle) counts the same. Inside a linked directory, links to directories are
+// not followed (kSymlinkLoop too): each link is walked once, however many routes lead to its
+// target, so the walk is linear in the links, never exponential in a diamond of them.
 //
 // Determinism: every worker fills its own Collector; the merge sorts files by path and keeps the
 // 100 smallest (path, message) errors, so the result does not depend on the thread count or on
@@ -271,6 +273,7 @@ struct DirTask {
   bool chainHasOwnFile = false;             // ...already holding its own .gitignore (the root)
   std::shared_ptr<const Ancestor> parents;  // directories above, for loop detection
   bool viaSymlink = false;                  // reached through a symlink checked to stay inside
+  bool underSymlink = false;                // this or a directory above was reached so
 };
 
 // A shared LIFO of directories; pop() blocks until there is work or every worker is idle.
@@ -360,7 +363,7 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
         ++out.ignored;
         continue;
       }
-      queue.push(DirTask{std::move(rel), chain, false, self, false});
+      queue.push(DirTask{std::move(rel), chain, false, self, false, task.underSymlink});
       continue;
     }
     // A plain file needs no syscall to be ignored; links and unknown types are resolved first.
@@ -380,8 +383,17 @@ void walkDirectory(const WalkContext& ctx, DirTask task, DirQueue& queue, Collec
     }
     switch (e.kind) {
       case ResolvedEntry::Kind::kDirectory:
+        // A directory link is followed from real folders only: inside a linked folder, links
+        // to folders are not, so that links between folders that lead to the same place by
+        // many routes (a diamond: n folders each linking twice to the next) cost one walk per
+        // link instead of one per route (2^n).
+        if (e.viaSymlink && task.underSymlink) {
+          out.skip(SkipReason::kSymlinkLoop);
+          break;
+        }
         if (!e.viaSymlink || targetWalkable(ctx, e.target))
-          queue.push(DirTask{std::move(rel), chain, false, self, e.viaSymlink});
+          queue.push(DirTask{std::move(rel), chain, false, self, e.viaSymlink,
+                             e.viaSymlink || task.underSymlink});
         break;
       case ResolvedEntry::Kind::kRegular:
         out.judge(ctx, e, absPath, std::move(rel));

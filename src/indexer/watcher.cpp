@@ -354,7 +354,9 @@ struct FileWatcher::Impl {
 // ---- FileWatcher ------------------------------------------------------------------------------
 
 FileWatcher::FileWatcher(WatcherOptions options, OnBatch onBatch)
-    : options_(std::move(options)), onBatch_(std::move(onBatch)) {}
+    : options_(std::move(options)), onBatch_(std::move(onBatch)) {
+  observedSeq_ = options_.batching.firstSeq;
+}
 
 FileWatcher::~FileWatcher() {
   stop();

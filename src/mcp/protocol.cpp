@@ -50,12 +50,71 @@ std::string parseErrorText(const std::string& what) {
   return text;
 }
 
+int hexValue(std::string_view s, size_t at) {
+  if (at + 4 > s.size()) return -1;
+  int v = 0;
+  for (size_t i = at; i < at + 4; ++i) {
+    char c = s[i];
+    int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    if (d < 0) return -1;
+    v = v * 16 + d;
+  }
+  return v;
+}
+
 }  // namespace
+
+bool replaceLoneSurrogates(std::string_view line, std::string& out) {
+  bool replaced = false;
+  size_t copied = 0;
+  bool inString = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    char c = line[i];
+    if (!inString) {
+      if (c == '"') inString = true;
+      continue;
+    }
+    if (c == '"') {
+      inString = false;
+      continue;
+    }
+    if (c != '\\' || i + 1 >= line.size()) continue;
+    if (line[i + 1] != 'u') {
+      ++i;  // a two-character escape
+      continue;
+    }
+    const int unit = hexValue(line, i + 2);
+    if (unit < 0) continue;  // malformed: the parser reports it
+    const bool high = unit >= 0xD800 && unit <= 0xDBFF, low = unit >= 0xDC00 && unit <= 0xDFFF;
+    if (high && i + 7 < line.size() && line[i + 6] == '\\' && line[i + 7] == 'u') {
+      const int next = hexValue(line, i + 8);
+      if (next >= 0xDC00 && next <= 0xDFFF) {  // a pair: one character
+        i += 11;
+        continue;
+      }
+    }
+    if (high || low) {
+      if (!replaced) out.reserve(line.size());
+      out.append(line.substr(copied, i - copied));
+      out.append("\\ufffd");
+      copied = i + 6;
+      replaced = true;
+    }
+    i += 5;
+  }
+  if (replaced) out.append(line.substr(copied));
+  return replaced;
+}
 
 Message parseMessage(std::string_view line) {
   if (nestingDepth(line, kMaxNesting) > kMaxNesting)
     return invalid(rpc::kParseError, "Parse error: JSON nested deeper than " +
                                          std::to_string(kMaxNesting) + " levels.");
+  // JSON allows an escaped UTF-16 surrogate without its pair ("\ud83d"), which has no UTF-8
+  // form: it becomes U+FFFD, and the request is answered (with a note) under its own id.
+  std::string repaired;
+  const bool surrogates = replaceLoneSurrogates(line, repaired);
+  if (surrogates) line = repaired;
   Json doc;
   try {
     doc = Json::parse(line.begin(), line.end());
@@ -104,6 +163,7 @@ Message parseMessage(std::string_view line) {
                    std::move(id));
   m.kind = Message::Kind::kRequest;
   m.id = std::move(id);
+  m.replacedSurrogates = surrogates;
   return m;
 }
 

@@ -3,6 +3,8 @@
 //
 // Classification rules (the one place they live):
 //   - not JSON, not UTF-8, or nested deeper than kMaxNesting  → invalid, -32700, id null
+//   - an escaped lone UTF-16 surrogate ("\ud83d")            → U+FFFD, and the request is
+//                                                                   answered with a note
 //   - a JSON array (a batch; MCP 2025-06-18 removed batching)  → invalid, -32600, id null
 //   - not an object; id present but not a string or a number    → invalid, -32600, id null
 //   - no method, but result or error                            → a response: ignored (we send
@@ -41,7 +43,13 @@ struct Message {
   Json params;               // as sent; null when absent
   int errorCode = 0;         // kInvalid: rpc::kParseError or rpc::kInvalidRequest
   std::string errorMessage;  // kInvalid: for the error response; kNotification: a warning
+  bool replacedSurrogates = false;  // kRequest: lone UTF-16 surrogates became U+FFFD
 };
+
+// Copies `line` into `out` with every escaped UTF-16 surrogate that is not half of a pair
+// (`\ud83d` alone) replaced by `\ufffd`; true when anything was replaced (`out` untouched
+// otherwise). Only escapes inside strings are read; a malformed escape is left to the parser.
+bool replaceLoneSurrogates(std::string_view line, std::string& out);
 
 Message parseMessage(std::string_view line);
 

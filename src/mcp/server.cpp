@@ -32,6 +32,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "codegraph/tools/byte_names.h"
 #include "protocol.h"
 #include "tool_call.h"
 #include "transport.h"
@@ -66,7 +67,14 @@ struct Call {
   std::mutex progressMutex;
   std::optional<double> lastProgress;  // MCP: progress must increase with each notification
   std::chrono::steady_clock::time_point queuedAt = std::chrono::steady_clock::now();
+  size_t bytes = 0;  // the request line's length: what its arguments hold in memory, roughly
 };
+
+// Backpressure: while this many calls, or calls whose requests add up to this many bytes, are
+// queued or running, the reader stops reading (the client's writes then block in the pipe).
+// Memory stays bounded whatever a client sends, even one that never reads its answers.
+constexpr size_t kMaxCallsInFlight = 32;
+constexpr size_t kMaxBytesInFlight = 64u << 20;
 
 void ignoreSigpipe() {
   struct sigaction sa {};
@@ -111,9 +119,10 @@ struct Server::Impl {
   void handleNotification(const Message& m);
   Json initializeResult(const Json& params) const;
   Json toolsList() const;
-  void startToolCall(const Json& id, const Json& params);
+  void startToolCall(const Json& id, const Json& params, bool replacedSurrogates);
   void cancelCall(const Json& params);
   void waitForCalls();
+  void waitForRoom();
 
   // Worker threads.
   void runCall(const std::shared_ptr<Call>& call, const std::string& key, const Json& id,
@@ -142,6 +151,8 @@ struct Server::Impl {
 
   std::mutex callsMutex_;
   std::condition_variable callsDone_;
+  size_t bytesInFlight_ = 0;  // under callsMutex_: the sum of calls_' bytes
+  size_t lineBytes_ = 0;      // reader thread: the length of the line being handled
   std::unordered_map<std::string, std::shared_ptr<Call>> calls_;
 
   bool initializeSeen_ = false;
@@ -182,7 +193,9 @@ int Server::Impl::run(int inFd, int outFd) {
     LineReader::Event ev = reader.next();
     switch (ev.status) {
       case LineReader::Status::kLine:
+        lineBytes_ = ev.line.size();
         handleLine(ev.line);
+        waitForRoom();
         break;
       case LineReader::Status::kOversize:
         spdlog::warn("mcp: message longer than {} bytes discarded", options_.maxMessageBytes);
@@ -219,6 +232,19 @@ int Server::Impl::run(int inFd, int outFd) {
   pool_ = nullptr;
   if (outputLost_ && writer.closeError() != EPIPE) exitCode = 1;
   return exitCode;
+}
+
+void Server::Impl::waitForRoom() {
+  std::unique_lock<std::mutex> lock(callsMutex_);
+  bool logged = false;
+  while (!stopRequested_ && !outputLost_ &&
+         (calls_.size() >= kMaxCallsInFlight || bytesInFlight_ >= kMaxBytesInFlight)) {
+    if (!logged) {
+      logged = true;
+      spdlog::debug("mcp: {} calls ({} bytes) in flight; reading paused", calls_.size(), bytesInFlight_);
+    }
+    callsDone_.wait_for(lock, std::chrono::milliseconds(50));
+  }
 }
 
 void Server::Impl::waitForCalls() {
@@ -293,6 +319,8 @@ void Server::Impl::handleLine(std::string_view line) {
 
 void Server::Impl::handleRequest(const Message& m) {
   spdlog::debug("mcp: request {} id {}", m.method, idKey(m.id));
+  if (m.replacedSurrogates)
+    spdlog::warn("mcp: request {} id {}: lone UTF-16 surrogates read as U+FFFD", m.method, idKey(m.id));
   if (m.method == "initialize") {
     if (initializeSeen_) spdlog::debug("mcp: initialize received again; answering again");
     initializeSeen_ = true;
@@ -314,7 +342,7 @@ void Server::Impl::handleRequest(const Message& m) {
     else
       send(resultResponse(m.id, toolsList()));
   } else if (m.method == "tools/call") {
-    startToolCall(m.id, m.params);
+    startToolCall(m.id, m.params, m.replacedSurrogates);
   } else {
     send(errorResponse(m.id, rpc::kMethodNotFound, "Method not found: " + m.method));
   }
@@ -352,7 +380,7 @@ Json Server::Impl::toolsList() const {
   return Json{{"tools", std::move(list)}};
 }
 
-void Server::Impl::startToolCall(const Json& id, const Json& params) {
+void Server::Impl::startToolCall(const Json& id, const Json& params, bool replacedSurrogates) {
   if (!params.is_object()) {
     send(errorResponse(id, rpc::kInvalidParams,
                        "Invalid params: tools/call needs an object with 'name' and 'arguments'."));
@@ -384,7 +412,11 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
     }
     args = *it;
   }
+  tools::unescapeArguments(args);  // paths that are not UTF-8 (byte_names.h)
   std::vector<std::string> notes = tools::clampArguments(tool->inputSchema, args);
+  if (replacedSurrogates)
+    notes.push_back("the request held lone UTF-16 surrogates (\\uD800-\\uDFFF without their pair), "
+                    "each read as U+FFFD");
   if (auto problem = tools::validateArguments(tool->inputSchema, args)) {
     spdlog::debug("mcp: {} arguments rejected: {}", name, *problem);
     send(resultResponse(id, renderToolResult(tools::ToolResult::error(*problem))));
@@ -399,6 +431,7 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
   auto call = std::make_shared<Call>();
   call->id = id;
   call->tool = name;
+  call->bytes = lineBytes_;
   std::string key = idKey(id);
   {
     std::lock_guard<std::mutex> lock(callsMutex_);
@@ -407,6 +440,7 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
                          "Invalid Request: id " + key + " is already used by a running call."));
       return;
     }
+    bytesInFlight_ += call->bytes;
   }
   bool queued = pool_->submit(
       [this, call, key, id, tool, args = std::move(args), token, notes = std::move(notes)] {
@@ -415,6 +449,7 @@ void Server::Impl::startToolCall(const Json& id, const Json& params) {
   if (!queued) {  // cannot happen while run() reads, but never leave an entry behind
     std::lock_guard<std::mutex> lock(callsMutex_);
     calls_.erase(key);
+    bytesInFlight_ -= call->bytes;
   }
 }
 
@@ -462,6 +497,7 @@ void Server::Impl::runCall(const std::shared_ptr<Call>& call, const std::string&
     std::lock_guard<std::mutex> lock(callsMutex_);
     cancelled = call->cancelled || call->answered;
     calls_.erase(key);
+    bytesInFlight_ -= call->bytes;
   }
   callsDone_.notify_all();
   if (cancelled) {

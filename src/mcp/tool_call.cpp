@@ -6,6 +6,7 @@
 
 #include "codegraph/support/stop_scope.h"
 #include "codegraph/tools/answer_size.h"
+#include "codegraph/tools/byte_names.h"
 
 namespace cg::mcp {
 namespace {
@@ -52,6 +53,10 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
   if (result.isError) return Json{{"content", textContent(result.text)}, {"isError", true}};
   Json out;
   if (result.json && result.json->is_object() && !notes.empty()) (*result.json)["clamped"] = notes;
+  if (result.json && result.json->is_object() && !result.stale.empty()) (*result.json)["stale"] = result.stale;
+  // Names that are not UTF-8 (byte_names.h).
+  if (result.json) tools::escapeJsonStrings(*result.json);
+  else result.text = tools::escapeNonUtf8Lines(result.text);
   // Within what the clients pass to a model whole (answer_size.h): serialized once, and cut and
   // serialized again only when it is longer.
   std::string text = result.json ? serialize(*result.json) : std::move(result.text);
@@ -61,16 +66,20 @@ Json renderToolResult(tools::ToolResult result, const std::vector<std::string>& 
     tools::fitAnswer(result, tools::kMaxAnswerBytes, &cutNote);
     text = result.json ? serialize(*result.json) : std::move(result.text);
   }
+  if (!result.stale.empty() && !result.json)
+    text += (text.empty() || text.back() == '\n' ? "" : "\n") + std::string("[stale: ") + result.stale + "]";
   if (result.json && result.json->is_object()) {
     out = Json{{"content", textContent(std::move(text))}};
     out["structuredContent"] = std::move(*result.json);
     return out;
   }
   out = Json{{"content", textContent(std::move(text))}};
-  if (!notes.empty() || !cutNote.empty()) {
+  const bool staleNote = result.json && !result.stale.empty();  // a list: no field for it
+  if (!notes.empty() || !cutNote.empty() || staleNote) {
     std::string note = "Note:";
     for (const auto& n : notes) note += " " + n;
     if (!cutNote.empty()) note += " " + cutNote;
+    if (staleNote) note += " Stale: " + result.stale;
     out["content"].push_back(Json{{"type", "text"}, {"text", std::move(note)}});
   }
   return out;

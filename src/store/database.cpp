@@ -1,12 +1,18 @@
 #include "codegraph/store/database.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
 #include <spdlog/spdlog.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "codegraph/support/stop_scope.h"
 #include "schema_sql.h"
@@ -70,6 +76,41 @@ Expected<int> storedVersion(sqlite3* db) {
 
 }  // namespace
 
+Status prepareDatabaseFolder(const std::filesystem::path& dbPath, bool privateFolder) {
+  namespace fs = std::filesystem;
+  const fs::path folder = dbPath.parent_path();
+  if (folder.empty()) return okStatus();
+  auto refuse = [&](const std::string& why) {
+    return makeError(ErrorCode::kIo, "cannot keep the index in " + folder.string() + ": " + why +
+                                         "; choose a writable folder of your own with --db PATH (or set "
+                                         "XDG_CACHE_HOME)");
+  };
+  // Created from the outermost missing folder in, each 0700 (the umask can only narrow it).
+  std::vector<fs::path> missing;
+  for (fs::path p = folder; !p.empty(); p = p.parent_path()) {
+    struct stat st {};
+    if (::lstat(p.c_str(), &st) == 0) break;
+    missing.push_back(p);
+    if (p == p.parent_path()) break;
+  }
+  for (auto it = missing.rbegin(); it != missing.rend(); ++it)
+    if (::mkdir(it->c_str(), 0700) != 0 && errno != EEXIST) return refuse(std::strerror(errno));
+  struct stat st {};
+  if (::lstat(folder.c_str(), &st) != 0) return refuse(std::strerror(errno));
+  if (privateFolder) {
+    if (S_ISLNK(st.st_mode)) return refuse("it is a symbolic link, and this folder must be a real one");
+    if (!S_ISDIR(st.st_mode)) return refuse("it is not a folder");
+    if (st.st_uid != ::geteuid())
+      return refuse("it belongs to another user (uid " + std::to_string(st.st_uid) + ")");
+    if ((st.st_mode & 077) != 0 && ::chmod(folder.c_str(), 0700) != 0)
+      return refuse(std::string("cannot make it private: ") + std::strerror(errno));
+  } else if (::stat(folder.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) {
+    return refuse("it is not a folder");
+  }
+  if (::access(folder.c_str(), W_OK | X_OK) != 0) return refuse(std::strerror(errno));
+  return okStatus();
+}
+
 Expected<std::unique_ptr<Database>> Database::openHelperReader(const std::filesystem::path& path) {
   OpenOptions o;
   o.path = path;
@@ -84,6 +125,12 @@ Expected<std::unique_ptr<Database>> Database::openHelperReader(const std::filesy
 Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
   bool rebuilt = false;
   for (int attempt = 0; attempt < 2; ++attempt) {
+    if (!options.readOnly) {
+      // The file is created 0600 here, and SQLite gives its -wal and -shm files the database
+      // file's permissions.
+      int fd = ::open(options.path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+      if (fd >= 0) ::close(fd);
+    }
     auto conn = openConnection(options.path, options.readOnly);
     if (!conn) return conn.error();
     std::unique_ptr<Database> db(new Database(*conn, options.path));
@@ -142,7 +189,9 @@ Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
     } else {
       (void)db->exec("PRAGMA foreign_keys=ON");
       (void)db->exec("PRAGMA cache_size=-32768");
-      (void)db->exec("PRAGMA mmap_size=268435456");
+      // No memory map: a database file cut short under a mapped read (another process truncating
+      // or replacing it) would kill the process with SIGBUS; read() reports an error instead.
+      (void)db->exec("PRAGMA mmap_size=0");
     }
     return db;
   }

@@ -91,7 +91,11 @@ Expected<std::string> repoRelativePath(const ToolEnv& env, const std::string& ar
                          "; give a path inside the repository " + env.repoName +
                          ", relative to its root.");
   };
-  std::string text = trimmed(arg);
+  // Taken as written when it names something (a file name may begin or end with a space),
+  // else without surrounding white space.
+  std::string text = arg;
+  if (std::error_code ec; trimmed(arg) != arg && !fs::exists(fs::symlink_status(env.repoRoot / arg, ec)))
+    text = trimmed(arg);
   if (text.find('\0') != std::string::npos) return outside("is not a path");
   fs::path given(text);
   fs::path relative;
@@ -257,6 +261,14 @@ std::string trimmed(std::string_view text) {
   while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
   return std::string(text.substr(b, e - b));
+}
+
+Expected<std::optional<model::Symbol>> lookupUid(const ToolEnv& env, const std::string& uid) {
+  auto hit = env.index->byUid(uid);
+  if (!hit || *hit) return hit;
+  std::string bare = trimmed(uid);
+  if (bare == uid || bare.empty()) return hit;
+  return env.index->byUid(bare);
 }
 
 std::optional<ToolResult> notReady(const ToolEnv& env, const CallContext& ctx) {

@@ -48,6 +48,10 @@ std::string oneLine(std::string_view text, size_t maxBytes = 200);
 // Trims ASCII whitespace at both ends.
 std::string trimmed(std::string_view text);
 
+// The symbol with this uid, taken as written first: a file name may begin or end with a space.
+// When nothing has that uid, the uid without surrounding white space.
+Expected<std::optional<model::Symbol>> lookupUid(const ToolEnv& env, const std::string& uid);
+
 // A symbol's lines (its range) read from the file on disk, never outside the repository (the
 // canonical path must stay under the root), at most `maxLines` lines and `maxBytes` bytes.
 // When cut, `cut` says which lines were returned ("lines 10-409 of 10-520"). nullopt with

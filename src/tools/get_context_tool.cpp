@@ -124,7 +124,7 @@ Expected<Target> resolveOne(const ToolEnv& env, const std::string& uid, const st
 // intent mode's target: a uid, a file (its symbols), a name, or a few words (search).
 Expected<Target> resolveIntentTarget(const ToolEnv& env, const std::string& text) {
   if (text.find("::") != std::string::npos) {
-    auto hit = env.index->byUid(text);
+    auto hit = lookupUid(env, text);
     if (!hit) return hit.error();
     if (*hit) return Target{{**hit}, {}, {}, text};
   }
@@ -159,13 +159,14 @@ Expected<Target> resolveIntentTarget(const ToolEnv& env, const std::string& text
       if (!t.symbols.empty()) return t;
     }
   }
-  if (text.find(' ') == std::string::npos) {
-    auto one = resolveOne(env, "", text, "");
+  const std::string words = trimmed(text);
+  if (words.find(' ') == std::string::npos) {
+    auto one = resolveOne(env, "", words, "");
     if (!one) return one.error();
     if (!one->symbols.empty()) return one;
   }
   model::SearchRequest sr;
-  sr.query = text;
+  sr.query = words;
   sr.scope = model::Scope::kAll;
   sr.limit = 5;
   auto hits = env.index->search(sr, nullptr);
@@ -500,8 +501,8 @@ Expected<Json> blockedBy(const ToolEnv& env, const model::Symbol& to, const grap
 }
 
 ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx) {
-  const std::string from = trimmed(argString(args, "from")), to = trimmed(argString(args, "to"));
-  if (from.empty() || to.empty())
+  const std::string from = argString(args, "from"), to = argString(args, "to");
+  if (trimmed(from).empty() || trimmed(to).empty())
     return ToolResult::error("Missing argument: path mode needs 'from' and 'to' (names or uids).");
   const std::string edgeKind = argString(args, "edge_kind", "calls");
   auto a = resolveOne(env, "", from, "");
@@ -606,8 +607,8 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     return runPath(env, args, ctx);
   }
   if (o.mode == "intent") {
-    const std::string text = trimmed(argString(args, "target"));
-    if (!args.contains("intent") || text.empty())
+    const std::string text = argString(args, "target");
+    if (!args.contains("intent") || trimmed(text).empty())
       return ToolResult::error("Missing argument: intent mode needs 'intent' (one of understand, modify, fix, "
                                "extend, refactor, review, debug, add, plan) and 'target' (a name, uid, file "
                                "path or a few words).");
@@ -619,9 +620,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
                                              "'; try search with part of the name, or a file path."));
     return runContext(env, o, *t, args, ctx);
   }
-  const std::string uid = trimmed(argString(args, "symbol_uid"));
-  const std::string entity = trimmed(argString(args, "entity"));
-  if (uid.empty() && entity.empty())
+  const std::string uid = argString(args, "symbol_uid");
+  const std::string entity = argString(args, "entity");
+  if (trimmed(uid).empty() && trimmed(entity).empty())
     return ToolResult::error("Missing argument: context mode needs 'entity' (a name) or 'symbol_uid'.");
   std::string file;
   if (args.contains("file")) {

@@ -109,7 +109,7 @@ Expected<Resolution> resolveSymbol(const ToolEnv& env, const SymbolQuery& query)
   // A uid, given as such or in place of a name.
   for (const std::string* text : {&query.uid, &query.name}) {
     if (text->empty() || text->find("::") == std::string::npos) continue;
-    auto hit = env.index->byUid(trimmed(*text));
+    auto hit = lookupUid(env, *text);
     if (!hit) return hit.error();
     if (*hit) {
       r.matches.push_back(std::move(**hit));

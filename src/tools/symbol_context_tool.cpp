@@ -243,8 +243,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
                              env.repoName + "' (" + env.repoRoot.string() + "), not '" +
                              argString(args, "repository") + "'.");
   SymbolQuery q;
-  q.uid = trimmed(argString(args, "symbol_uid"));
-  q.name = trimmed(argString(args, "symbol_name"));
+  q.uid = argString(args, "symbol_uid");  // a uid is taken as written first (lookupUid)
+  q.name = argString(args, "symbol_name");
+  if (trimmed(q.uid).empty()) q.uid.clear();
+  if (trimmed(q.name).empty()) q.name.clear();
   if (q.uid.empty() && q.name.empty())
     return ToolResult::error(
         "Missing argument: give 'symbol_name' (a name) or 'symbol_uid' (a uid from an earlier "

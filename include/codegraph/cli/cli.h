@@ -6,6 +6,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -41,8 +42,16 @@ struct ServedRoot {
 // `gitTopLevel` false (--no-git-toplevel): `folder` itself, inside a work tree or not.
 ServedRoot servedRoot(const std::filesystem::path& folder, bool gitTopLevel = true);
 
-// $XDG_CACHE_HOME/codegraph-mcp/<name>-<hash of the absolute repository path>.db (~/.cache when
-// XDG_CACHE_HOME is unset; the temporary folder without HOME).
+// The default index folder, private to this user (store::prepareDatabaseFolder):
+// Why `root` (canonical) cannot be served, or nullopt: the file system's root, and /proc, /sys,
+// /dev and /run (kernel and runtime state: endless or blocking files, no source).
+std::optional<std::string> refusedRoot(const std::filesystem::path& root);
+
+// $XDG_CACHE_HOME/codegraph-mcp, else ~/.cache/codegraph-mcp ($HOME, else the password
+// database's home), else $XDG_RUNTIME_DIR/codegraph-mcp, else <temporary folder>/codegraph-mcp-<uid>.
+std::filesystem::path defaultIndexFolder();
+
+// <defaultIndexFolder()>/<name>-<hash of the absolute repository path>.db
 std::filesystem::path defaultDbPath(const std::filesystem::path& root);
 
 }  // namespace cg::cli

@@ -28,7 +28,8 @@ class IndexerLock {
   static std::filesystem::path pathFor(const std::filesystem::path& dbPath);
 
   // Wins the lock or fails: kBusy when another process (or another IndexerLock) holds it, kIo
-  // when the lock file cannot be created or locked. Creates the parent folder if needed.
+  // when the lock file cannot be created or locked. The file is created 0600; its folder must exist
+  // (store::prepareDatabaseFolder).
   static Expected<IndexerLock> tryAcquire(const std::filesystem::path& lockPath);
 
   // The pid written by the current holder, when the file names one.

@@ -21,6 +21,23 @@
 // process has no watcher: its answers are the indexer's last commit (typically ~200 ms behind
 // an edit).
 //
+// Identity. The repository and the index are files that can be replaced under a running
+// server: a re-clone or a restored backup at the same path, folders swapped by renames, the
+// cache folder wiped. About twice a second, and before each refresh, the indexer compares the
+// (device, inode) of the root, its `.git`, the database and the lock file with those it
+// started with. A new root (or `.git`) gets a new watcher and a full walk; while the root is
+// missing nothing is refreshed (the last index answers). A database or lock file removed or
+// replaced makes this process give up both and run the election again: the winner (this
+// process or another) creates and builds the new index, the others read it, never two indexers.
+//
+// Git operations. While `.git/index.lock` exists (git is checking out, merging, rebasing) a
+// refresh waits for it to go (up to kGitSettleMax), then takes every change queued meanwhile:
+// a refresh never commits a tree that is half one branch and half the other.
+//
+// Staleness. A call answered while changes it waited for are not yet applied (past the
+// freshness wait, during a git operation, after the root was replaced) gets a sentence saying
+// so (waitReady's `stale`); the tools return it as `stale`.
+//
 // Failures. A failed refresh (disk full, I/O error) is rolled back whole: the last completed
 // index keeps answering, the error is logged (once per kind of failure), and a full refresh is
 // retried after a pause. A failed first index is reported to waiting tool calls.
@@ -52,6 +69,7 @@ namespace cg::indexer {
 struct ServiceOptions {
   IndexOptions index;  // root, threads, limits (progress and cancel are the service's)
   std::filesystem::path dbPath;
+  bool privateDbFolder = false;  // dbPath is in the default index folder (store::prepareDatabaseFolder)
   bool watch = true;       // false: refresh at start only (--no-watch)
   WatcherOptions watcher;  // root and excludePrefixes are filled in by the service
   std::chrono::milliseconds freshnessWait{2000};
@@ -79,9 +97,12 @@ class IndexService {
   // nullopt when the index can answer (after the freshness wait above); otherwise a sentence
   // saying how far indexing has got. onTick is called about once a second while waiting for a
   // first index (for progress notifications).
+  // `stale`, when given, is set to a sentence when the index can answer but does not yet
+  // reflect every change made before the call (see Staleness above); cleared otherwise.
   std::optional<std::string> waitReady(std::chrono::milliseconds timeout,
                                        const std::function<bool()>& cancelled,
-                                       const std::function<void(const IndexProgress&)>& onTick);
+                                       const std::function<void(const IndexProgress&)>& onTick,
+                                       std::string* stale = nullptr);
 
   IndexProgress progress() const;
   ServiceRole role() const { return role_.load(); }
@@ -89,6 +110,34 @@ class IndexService {
   uint64_t refreshCount() const { return refreshes_.load(); }
 
  private:
+  // A file or folder whose replacement this process must notice. It is held open (O_PATH), so
+  // its inode cannot be freed and its number given to a successor (`rm -rf R && git clone ...
+  // R` would otherwise often get the same number back); it is still in place when the path names
+  // the same (device, inode) and it has not been deleted.
+  class Held {
+   public:
+    Held() = default;
+    explicit Held(const std::filesystem::path& path);
+    Held(Held&& other) noexcept;
+    Held& operator=(Held&& other) noexcept;
+    Held(const Held&) = delete;
+    Held& operator=(const Held&) = delete;
+    ~Held();
+    bool exists() const { return fd_ >= 0; }
+    bool stillAt(const std::filesystem::path& path) const;
+
+   private:
+    int fd_ = -1;
+    uint64_t dev_ = 0, ino_ = 0;
+  };
+  enum class Change { kNone, kRootMissing, kRootReplaced, kIndexReplaced };
+  Change checkIdentity();
+  void recordIdentity();
+  bool startWatcher();
+  void stopWatcher();
+  void waitForGitToSettle(ChangeBatch& merged);
+  void setPending(std::string reason);  // what a stale answer says; empty: nothing pending
+
   void run();
   bool pollAsReader();  // false when stopping
   void runIndexer();
@@ -109,6 +158,10 @@ class IndexService {
   std::optional<IndexerLock> lock_;
   std::chrono::steady_clock::time_point lastProgressWrite_{};
   bool reopen_ = false;  // a refresh met corruption: reopen (check, rebuild) before the next
+  bool reelect_ = false;  // the database or lock file was replaced: give both up, elect again
+  Held root_, git_, dbFile_, lockFile_;  // as recorded when this process became the indexer
+  std::filesystem::path gitDir_;            // the repository's git folder ("" outside git)
+  bool rootMissing_ = false;
 
   mutable std::mutex mu_;
   std::condition_variable cv_;  // readiness, applied refreshes, queued batches, stop
@@ -116,10 +169,12 @@ class IndexService {
   bool startupRefreshDone_ = false;  // this process's (indexer's) refresh at start completed
   std::string failure_;              // the first index failed
   std::string holder_;               // readers: who indexes
+  std::string pending_;              // why answers may be stale (setPending); empty: nothing
   IndexProgress progress_;
   std::shared_ptr<FileWatcher> watcher_;
   std::deque<ChangeBatch> queue_;
   uint64_t attemptedSeq_ = 0;  // changes up to this sequence number are applied (or failed)
+  uint64_t lastSeq_ = 0;       // the last sequence number of a watcher that was replaced
   uint32_t freshnessWaiters_ = 0;  // tool calls waiting for queued changes to be applied
 
   // Deferred graph analytics (coordinator thread only): due once the queue has been quiet for

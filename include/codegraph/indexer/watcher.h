@@ -58,10 +58,13 @@ class ChangeBatcher {
     std::chrono::milliseconds quiet{150};
     std::chrono::milliseconds maxDelay{1000};
     size_t maxPaths = 1000;  // more paths than this: one full walk instead
+    // The sequence number before the first change: a watcher that replaces another continues
+    // its numbering, so that a waiter's target is never already passed.
+    uint64_t firstSeq = 0;
   };
 
   ChangeBatcher() = default;
-  explicit ChangeBatcher(Options options) : options_(options) {}
+  explicit ChangeBatcher(Options options) : options_(options), seq_(options.firstSeq) {}
 
   void addPath(std::string path, Clock::time_point now);
   void addFullWalk(std::string reason, Clock::time_point now);

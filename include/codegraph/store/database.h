@@ -68,4 +68,12 @@ class Database {
   bool rebuilt_ = false;
 };
 
+// Makes the folder that holds `dbPath` ready for an index: missing folders are created 0700 (the
+// index holds the repository's names and source excerpts; no other user reads it). With
+// `privateFolder` (the default index folder, which no user chose), the folder must also be a
+// directory owned by this user, not a symbolic link: another user could have created it first,
+// in a shared temporary folder, and planted an index there. One it owns with wider permissions is
+// narrowed to 0700. The error names the folder, what is wrong and the way out (--db PATH).
+Status prepareDatabaseFolder(const std::filesystem::path& dbPath, bool privateFolder);
+
 }  // namespace cg::store

@@ -53,6 +53,10 @@ struct ToolResult {
   std::optional<Json> json;  // object or array; an object is also sent as structuredContent
   std::string text;          // a text-format answer (outline text, get_context compact)
   bool isError = false;      // text then holds one sentence for the agent
+  // Set by the server when the index may not yet reflect every change saved before the call
+  // (a refresh past the freshness wait, a git checkout under way, a replaced folder): why. Sent
+  // as the object's `stale` field, or a note beside a list or a text answer.
+  std::string stale;
 
   static ToolResult ofJson(Json value) { ToolResult r; r.json = std::move(value); return r; }
   static ToolResult ofText(std::string value) { ToolResult r; r.text = std::move(value); return r; }

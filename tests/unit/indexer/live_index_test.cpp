@@ -133,9 +133,9 @@ TEST(ChangeBatcher, AFullWalkAbsorbsPathsAndKeepsItsFirstReason) {
 
 TEST(IndexerLock, OneHolderAtATime) {
   TempTree t;
-  const auto path = IndexerLock::pathFor(t.path("cache/index.db"));
+  const auto path = IndexerLock::pathFor(t.path("index.db"));
   EXPECT_EQ(path.filename(), "index.db.lock");
-  auto first = IndexerLock::tryAcquire(path);  // creates the folder
+  auto first = IndexerLock::tryAcquire(path);
   ASSERT_TRUE(first) << first.error().message;
   EXPECT_EQ(IndexerLock::holderPid(path), ::getpid());
   auto second = IndexerLock::tryAcquire(path);

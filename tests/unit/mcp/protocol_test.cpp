@@ -28,9 +28,33 @@ TEST(McpProtocol, RequestAndNotification) {
   EXPECT_FALSE(sloppy.errorMessage.empty());
 }
 
+// JSON admits an escaped surrogate without its pair; it has no UTF-8 form, so it is read as
+// U+FFFD and the request keeps its id (and is answered) instead of failing as unparseable.
+TEST(McpProtocol, LoneSurrogatesBecomeReplacementCharacters) {
+  auto m = parseMessage(R"({"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"symbols","arguments":{"name":"a\ud83db\udc00c"}}})");
+  ASSERT_EQ(m.kind, Kind::kRequest);
+  EXPECT_EQ(m.id, 7);
+  EXPECT_TRUE(m.replacedSurrogates);
+  EXPECT_EQ(m.params["arguments"]["name"], "a\xef\xbf\xbd" "b\xef\xbf\xbd" "c");
+
+  // A pair is one character, untouched; escapes that only look like \u are left alone.
+  auto pair = parseMessage(R"({"jsonrpc":"2.0","id":1,"method":"m","params":{"s":"\ud83d\ude00","t":"\\ud83d"}})");
+  ASSERT_EQ(pair.kind, Kind::kRequest);
+  EXPECT_FALSE(pair.replacedSurrogates);
+  EXPECT_EQ(pair.params["s"], "\xf0\x9f\x98\x80");
+  EXPECT_EQ(pair.params["t"], "\\ud83d");
+
+  std::string out;
+  EXPECT_TRUE(replaceLoneSurrogates(R"({"a":"\udc00\ud800"})", out));
+  EXPECT_EQ(out, R"({"a":"\ufffd\ufffd"})");
+  out.clear();
+  EXPECT_FALSE(replaceLoneSurrogates(R"({"\u0041":"\u00e9"})", out));
+  EXPECT_TRUE(out.empty());
+}
+
 TEST(McpProtocol, ParseErrors) {
   for (std::string bad : {"{", "{\"id\":1,", "nul", "{\"a\":1}}", "\xff", "{\"s\":\"\xc3\x28\"}",
-                          "{\"s\":\"\xed\xa0\x80\"}", "{\"s\":\"\\ud800\"}"}) {
+                          "{\"s\":\"\xed\xa0\x80\"}"}) {
     auto m = parseMessage(bad);
     EXPECT_EQ(m.kind, Kind::kInvalid) << bad;
     EXPECT_EQ(m.errorCode, rpc::kParseError) << bad;
