@@ -290,6 +290,8 @@ int commandDebugExtract(const Args& args) {
     return kExitFailure;
   }
   std::cout << cg::lang::renderExtraction(*r);
+  if (!r->notExtracted.empty())
+    std::cerr << "codegraph-mcp: partly extracted: " << r->notExtracted << "\n";
   return kExitOk;
 }
 
@@ -430,6 +432,8 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
   if (const char* n = std::getenv("CODEGRAPH_TEST_MAX_WATCHES"); n && *n)
     options.watcher.maxWatches = static_cast<size_t>(std::strtoull(n, nullptr, 10));
   cg::indexer::IndexService service(options);
+  // A query that meets a damaged index has it checked and rebuilt (service.h, "Damage").
+  cg::store::setCorruptionHandler([&service] { service.reportDamage(); });
   const auto waitBound = std::chrono::seconds(args.waitTimeout);
   env->waitReady = [&service, waitBound](const cg::tools::CallContext& ctx) {
     return service.waitReady(

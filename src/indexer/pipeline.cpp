@@ -91,7 +91,7 @@ struct ParseOutput {
   uint64_t parseMicros = 0, queryMicros = 0;  // CPU in the parser thread, for phase timings
 };
 
-// Files whose extraction failed (nesting past the guard, a parser time-out), with the size and
+// Files whose extraction failed (a parser or query time-out), with the size and
 // mtime they had: a refresh does not parse them again while those stay the same (the kernel's
 // two such files cost 0.6 s of every no-change refresh). Kept in meta "failed_files" as lines
 // "size mtime path\tmessage".
@@ -283,6 +283,8 @@ class ParsePool {
       out.failedFile = job.file;
       return out;
     }
+    if (!ex->notExtracted.empty())
+      spdlog::info("partly indexed {}: {}", job.file.path, ex->notExtracted);
     WalkedFile wf = job.file;
     wf.size = data->size();
     out.record = toRecord(wf, hash, *ex);
@@ -367,6 +369,11 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
 
   std::unordered_map<std::string, FailedFile> failedBefore;
   if (auto m = db.meta(kFailedFilesMeta); m && !summary.fullIndex) failedBefore = decodeFailedFiles(*m);
+  // Deep nesting failed a file before this version; now the rest of the file is extracted: such a
+  // file is parsed again, changed or not.
+  std::erase_if(failedBefore, [](const auto& f) {
+    return f.second.message.rfind("nesting deeper than", 0) == 0;
+  });
   std::map<std::string, FailedFile> failedNow;  // written back before the final commit
 
   // ---- walk (or examine only the given paths) ----
@@ -478,6 +485,22 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     if (inTransaction) writer.rollback();
     return e;
   };
+
+  // When files come or go, an import elsewhere may come to reach another file or definition
+  // (re-exports, wildcard imports, an import of a removed module), and every reference of its
+  // file may then bind otherwise: what each import is bound to is read here, before a removal
+  // or a rewrite unbinds the imports of what goes, and compared once they are resolved again.
+  std::unordered_map<int64_t, store::ImportTarget> importTargetsBefore;
+  bool importsRead = false;
+  auto readImports = [&]() -> Status {
+    auto targets = writer.importTargets();
+    if (!targets) return targets.error();
+    importTargetsBefore = std::move(*targets);
+    importsRead = true;
+    return okStatus();
+  };
+  if (!summary.fullIndex && fileSetChanged)
+    if (auto s = readImports(); !s) return fail(s.error());
 
   for (const auto& path : removed) {
     // Its importers' qualified references may have resolved through it (an alias module).
@@ -755,12 +778,9 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
       // When files came or went, an import elsewhere may now reach another file, and every
       // reference of its file may bind otherwise (a qualifier that names a module, the imported
       // packages of Go's receiver calls): those files are resolved again once the imports are.
-      std::unordered_map<int64_t, int64_t> importsBefore;
-      if (fileSetChanged) {
-        auto targets = writer.importTargets();
-        if (!targets) return fail(targets.error());
-        importsBefore = std::move(*targets);
-      }
+      // (A file that moved to or from another build is known only once parsed: read now.)
+      if (fileSetChanged && !importsRead)
+        if (auto s = readImports(); !s) return fail(s.error());
       auto t = std::chrono::steady_clock::now();
       auto pending = writer.refsToResolve(changedFiles, names, false,
                                           std::vector<int64_t>(importerFiles.begin(), importerFiles.end()),
@@ -786,8 +806,10 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
         for (const auto& res : *resolutions) {
           auto f = fileOfRef.find(res.refId);
           if (f == fileOfRef.end() || changed.count(f->second)) continue;
-          auto before = importsBefore.find(res.refId);
-          if (before == importsBefore.end() || before->second != res.targetFileId) rebound.insert(f->second);
+          auto before = importTargetsBefore.find(res.refId);
+          if (before == importTargetsBefore.end() ||
+              before->second != store::ImportTarget{res.targetFileId, res.targetId})
+            rebound.insert(f->second);
         }
         if (!rebound.empty()) {
           auto again = writer.refsToResolve(std::vector<int64_t>(rebound.begin(), rebound.end()), {}, false, {},
@@ -886,108 +908,6 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   spdlog::debug("index steps:{}", laps);
   forgetUnlessDone.done = true;
   return summary;
-}
-
-Status primeGraphCache(store::Database& db, GraphCache& cache, std::function<bool()> interrupted) {
-  const auto started = std::chrono::steady_clock::now();
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto loaded = updateGraphCache(db, cache.state(), interrupted);
-  if (!loaded) {
-    (void)db.exec("ROLLBACK");
-    cache.reset();
-    return loaded.error();
-  }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
-    cache.reset();
-    return s;
-  }
-  cache.state().uncommittedLoad = false;
-  spdlog::debug("graph cache: {} symbols, {} edges in memory ({:.3f}s)", cache.state().snapshot->nodes.size(),
-                cache.state().snapshot->edges.size(),
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-  return okStatus();
-}
-
-Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
-                            std::function<bool()> interrupted, GraphCache* cache) {
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto analysed = runGraphAnalytics(db, true, budget, std::move(interrupted), cache ? &cache->state() : nullptr);
-  if (!analysed) {
-    // The cache keeps the files it re-read; their change marks are rolled back with the rest,
-    // so the next run re-reads them (replacing a file's rows is idempotent). A whole load made
-    // in this transaction loses its change tracking with it, so it is forgotten.
-    (void)db.exec("ROLLBACK");
-    if (cache && cache->state().uncommittedLoad) cache->reset();
-    return analysed.error();
-  }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
-    if (cache) cache->reset();
-    return s;
-  }
-  if (cache && cache->loaded()) {
-    cache->state().uncommittedLoad = false;
-    model::applyAnalytics(*cache->state().snapshot, analysed->report.update, analysed->newCommunityIds);
-  }
-  return okStatus();
-}
-
-struct DeferredAnalytics {
-  std::optional<PreparedAnalytics> prepared;
-  std::optional<ComputedAnalytics> computed;
-};
-
-void DeferredAnalyticsDeleter::operator()(DeferredAnalytics* run) const { delete run; }
-
-Expected<DeferredAnalyticsRun> beginDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
-                                                      std::function<bool()> interrupted, GraphCache& cache) {
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s.error();
-  auto prepared = prepareCachedAnalytics(db, true, budget, interrupted, cache.state());
-  if (!prepared) {
-    // As in runDeferredAnalytics: the change marks of the files read are rolled back with the
-    // rest; a whole load made in this transaction loses its change tracking, so it is forgotten.
-    (void)db.exec("ROLLBACK");
-    if (cache.state().uncommittedLoad) cache.reset();
-    return prepared.error();
-  }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
-    cache.reset();
-    return s.error();
-  }
-  cache.state().uncommittedLoad = false;
-  DeferredAnalyticsRun run(new DeferredAnalytics);
-  run->prepared = std::move(*prepared);
-  return run;
-}
-
-Status analyseDeferredAnalytics(DeferredAnalytics& run, const GraphCache& cache, std::function<bool()> interrupted) {
-  if (!run.prepared || !cache.loaded())
-    return makeError(ErrorCode::kInternal, "graph analytics: analysed without being begun");
-  auto computed = analyseCachedAnalytics(std::move(*run.prepared), cache.state(),
-                                         std::move(interrupted));
-  run.prepared.reset();
-  if (!computed) return computed.error();
-  run.computed = std::move(*computed);
-  return okStatus();
-}
-
-Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, GraphCache& cache) {
-  if (!run.computed) return makeError(ErrorCode::kInternal, "graph analytics: finished without a result");
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto written = writeGraphAnalytics(db, std::move(*run.computed));
-  run.computed.reset();
-  if (!written) {
-    (void)db.exec("ROLLBACK");
-    return written.error();
-  }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
-    return s;
-  }
-  if (cache.loaded()) model::applyAnalytics(*cache.state().snapshot, written->report.update, written->newCommunityIds);
-  return okStatus();
 }
 
 }  // namespace cg::indexer

@@ -886,6 +886,9 @@ struct Resolver::Impl {
   // The types a type expression (lang::ExtractedSymbol::typeExpr) names where `fileId` and
   // `sourceId` (the enclosing symbol) write it.
   TypeSet evalTypeExpr(const std::string& te, int64_t fileId, int64_t sourceId, int depth);
+  // Whether a name in `te` is declared in `fileId` inside a function, namespace or module, or
+  // imported inside a function: what `te` names then depends on where it is written.
+  bool namesLocalDeclaration(const std::string& te, int64_t fileId);
   // The type of a declaration's value: a field's or variable's declared type, a callable's
   // result type, a constructor's class.
   TypeSet typeOfDeclaration(const DefinitionRow& d, int depth);

@@ -319,6 +319,34 @@ Resolver::Impl::TypeSet Resolver::Impl::typeOfDeclaration(const DefinitionRow& d
   return evalTypeExpr(te, d.fileId, d.id, depth + 1);
 }
 
+bool Resolver::Impl::namesLocalDeclaration(const std::string& te, int64_t fileId) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (size_t i = 0; i < te.size();) {
+    if (!word(te[i])) {
+      ++i;
+      continue;
+    }
+    size_t end = i;
+    while (end < te.size() && word(te[end])) ++end;
+    const std::string name = te.substr(i, end - i);
+    i = end;
+    for (const auto& b : bindings(fileId))
+      if (!b.topLevel && b.local == name) return true;
+    for (const auto& d : defsNamed(name)) {
+      if (d.fileId != fileId || d.parentId == 0) continue;
+      // Inside a function, a namespace or a module (a class body is no scope of bare names
+      // where `this` is not implicit, and where it is, every entry is the source's already).
+      const DefinitionRow* parent = def(d.parentId);
+      if (parent && (!model::isContainer(parent->kind) || parent->kind == SymbolKind::kNamespace ||
+                     parent->kind == SymbolKind::kModule))
+        return true;
+    }
+  }
+  return false;
+}
+
 std::vector<const DefinitionRow*> Resolver::Impl::membersNamed(
     const std::vector<const DefinitionRow*>& types, const std::string& name,
     const lang::Rules& rules) {
@@ -350,11 +378,16 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   const lang::Rules& rules = modules.rules(fileId);
   // What an expression names depends on the enclosing symbol only through the current object
   // (`self`, `this`, implicit members) and names declared inside functions: most expressions of
-  // a file share one entry.
+  // a file share one entry. Not those naming a local declaration of the file (a class declared
+  // in a function, a nested function, an import inside a function): from another function the
+  // same text names another declaration, or none, and a shared entry would answer with the first
+  // one evaluated, whichever reference came first (a refresh, which resolves only some of the
+  // file's references, would then bind otherwise than a full index).
   const bool bySource = rules.implicitThis || te.compare(0, 4, "self") == 0 ||
                         te.compare(0, 4, "this") == 0 || te.compare(0, 3, "cls") == 0 ||
                         te.compare(0, 5, "$this") == 0 || te.find("Self") != std::string::npos ||
-                        te.find("{static}") != std::string::npos;
+                        te.find("{static}") != std::string::npos ||
+                        namesLocalDeclaration(te, fileId);
   std::string key =
       std::to_string(fileId) + '|' + std::to_string(bySource ? sourceId : 0) + '|' + te;
   if (auto it = typeCache.find(key); it != typeCache.end()) return it->second;

@@ -133,9 +133,21 @@ void IndexService::recordIdentity() {
   rootMissing_ = false;
 }
 
+std::filesystem::path IndexService::damageMarkerFor(const std::filesystem::path& dbPath) {
+  return dbPath.string() + ".damaged";
+}
+
+void IndexService::reportDamage() {
+  int fd = ::open(damageMarkerFor(options_.dbPath).c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd >= 0) ::close(fd);
+  cv_.notify_all();
+}
+
 IndexService::Change IndexService::checkIdentity() {
   if (!dbFile_.stillAt(options_.dbPath) || !lockFile_.stillAt(IndexerLock::pathFor(options_.dbPath)))
     return Change::kIndexReplaced;
+  if (struct stat marker {}; ::stat(damageMarkerFor(options_.dbPath).c_str(), &marker) == 0)
+    return Change::kIndexDamaged;
   struct stat st {};
   if (::stat(options_.index.root.c_str(), &st) != 0) return Change::kRootMissing;
   const std::filesystem::path gitDir = gitDirOf(options_.index.root);
@@ -466,6 +478,17 @@ void IndexService::runIndexer() {
         }
         sleepFor(kIdentityEvery);
         continue;
+      case Change::kIndexDamaged: {
+        spdlog::warn("a query found the index database {} damaged; checking it", options_.dbPath.string());
+        reopen_ = true;
+        std::error_code ec;
+        std::filesystem::remove(damageMarkerFor(options_.dbPath), ec);
+        ChangeBatch walk;
+        walk.fullWalk = true;
+        walk.reason = "database reopened after corruption";
+        onBatch(std::move(walk));
+        break;
+      }
       case Change::kRootReplaced: {
         spdlog::warn("the repository folder {} was replaced (cloned again, restored or swapped); "
                      "watching and walking it again",
@@ -522,6 +545,11 @@ void IndexService::runIndexer() {
       resolverMemory_.reset();
       if (!openForWriting(/*fullCheck=*/true)) break;
       recordIdentity();  // a rebuilt database is a new file, of this process's making
+      if (db_->wasRebuilt()) {
+        // Empty now: calls wait for the rebuild (with progress) rather than read a half-built index.
+        std::lock_guard<std::mutex> g(mu_);
+        ready_ = false;
+      }
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
     }

@@ -2,6 +2,7 @@
 #include "codegraph/support/cpu_clock.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <unordered_map>
@@ -18,8 +19,9 @@ using model::RefKind;
 using model::SymbolKind;
 
 constexpr auto kParseTimeLimit = std::chrono::seconds(20);
+// setParseTimeLimitForTesting
+std::atomic<int64_t> parseTimeLimitMs{std::chrono::milliseconds(kParseTimeLimit).count()};
 constexpr auto kQueryTimeLimit = std::chrono::seconds(10);
-constexpr uint32_t kDeepTreeDepth = 1000;  // deeper than any real code: not extracted
 constexpr size_t kMaxSignature = 300;
 constexpr size_t kMaxDoc = 600;
 
@@ -326,28 +328,6 @@ std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
 
 }  // namespace
 
-// Whether the tree nests deeper than `limit` (an iterative walk: no recursion on deep trees).
-static bool treeDeeperThan(TSNode root, uint32_t limit) {
-  TSTreeCursor cursor = ts_tree_cursor_new(root);
-  uint32_t depth = 0;
-  bool deeper = false;
-  while (!deeper) {
-    if (ts_tree_cursor_goto_first_child(&cursor)) {
-      deeper = ++depth > limit;
-      continue;
-    }
-    while (!ts_tree_cursor_goto_next_sibling(&cursor)) {
-      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor)) {
-        ts_tree_cursor_delete(&cursor);
-        return false;
-      }
-      --depth;
-    }
-  }
-  ts_tree_cursor_delete(&cursor);
-  return true;
-}
-
 struct Extractor::Impl {
   TSParser* parser = ts_parser_new();
   TSQueryCursor* cursor = ts_query_cursor_new();
@@ -360,7 +340,8 @@ struct Extractor::Impl {
     if (!ts_parser_set_language(parser, language.grammar())) return nullptr;
     struct Payload {
       std::chrono::steady_clock::time_point deadline;
-    } payload{std::chrono::steady_clock::now() + kParseTimeLimit};
+    } payload{std::chrono::steady_clock::now() +
+              std::chrono::milliseconds(parseTimeLimitMs.load(std::memory_order_relaxed))};
     TSParseOptions options{};
     options.payload = &payload;
     options.progress_callback = [](TSParseState* state) {
@@ -392,6 +373,10 @@ Extractor::Extractor() : impl_(std::make_unique<Impl>()) {}
 Extractor::~Extractor() = default;
 
 Status loadQueries() { return QuerySet::instance().compileAll(); }
+
+void setParseTimeLimitForTesting(std::chrono::milliseconds limit) {
+  parseTimeLimitMs.store(limit.count(), std::memory_order_relaxed);
+}
 
 void precompileQueries(const std::vector<std::string>& languageIds) {
   for (const auto& id : languageIds)
@@ -442,11 +427,16 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   std::vector<std::pair<uint32_t, uint32_t>> localScopes;  // @local.scope byte ranges
 
   // Pathological nesting (a 100,000-deep expression) makes the query cursor's work grow with
-  // the square of the depth: a tree deeper than any real code is not extracted (the file counts
-  // as failed and is logged), and the query is bounded in time like the parse (SECURITY.md).
-  if (treeDeeperThan(root, kDeepTreeDepth))
-    return makeError(ErrorCode::kInvalidArgument,
-                     "nesting deeper than " + std::to_string(kDeepTreeDepth) + " levels; not extracted");
+  // the square of the depth. The cursor starts no match deeper than kDeepTreeDepth levels, so it
+  // does not descend into what lies deeper (the last branches of a 600-branch C `else if` chain,
+  // the first terms of a 1,200-term concatenation, a hostile nest): only that is not extracted,
+  // the rest of the file is, before, around and after it (ExtractedFile::notExtracted says so;
+  // the indexer logs it). The query is bounded in time like the parse (SECURITY.md).
+  if (TSNode deep = firstNodeDeeperThan(root, kDeepTreeDepth); !ts_node_is_null(deep))
+    out.notExtracted = "nesting deeper than " + std::to_string(kDeepTreeDepth) +
+                       " levels from line " + std::to_string(ts_node_start_point(deep).row + 1) +
+                       " on; what lies deeper is not extracted";
+  ts_query_cursor_set_max_start_depth(impl_->cursor, kDeepTreeDepth);
   ts_query_cursor_set_match_limit(impl_->cursor, 4096);
   struct QueryPayload {
     std::chrono::steady_clock::time_point deadline;

@@ -19,6 +19,7 @@ namespace {
 uint64_t runQuery(TSQuery* query, const std::vector<TSTree*>& trees, uint64_t* matches) {
   TSQueryCursor* cursor = ts_query_cursor_new();
   ts_query_cursor_set_match_limit(cursor, 4096);
+  ts_query_cursor_set_max_start_depth(cursor, kDeepTreeDepth);  // as the extractor runs it
   const uint64_t start = threadCpuMicros();
   for (TSTree* tree : trees) {
     ts_query_cursor_exec(cursor, query, ts_tree_root_node(tree));

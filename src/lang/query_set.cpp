@@ -283,4 +283,30 @@ Status QuerySet::compileAll() {
   return first;
 }
 
+// The first node (in document order) nested deeper than `limit` below the root, or a null node
+// (an iterative walk: no recursion on deep trees; it stops at that node).
+TSNode firstNodeDeeperThan(TSNode root, uint32_t limit) {
+  TSTreeCursor cursor = ts_tree_cursor_new(root);
+  uint32_t depth = 0;
+  TSNode found{};
+  bool walking = true;
+  while (walking) {
+    if (ts_tree_cursor_goto_first_child(&cursor)) {
+      if (++depth > limit) {
+        found = ts_tree_cursor_current_node(&cursor);
+        break;
+      }
+      continue;
+    }
+    while (walking && !ts_tree_cursor_goto_next_sibling(&cursor)) {
+      if (depth == 0 || !ts_tree_cursor_goto_parent(&cursor))
+        walking = false;
+      else
+        --depth;
+    }
+  }
+  ts_tree_cursor_delete(&cursor);
+  return found;
+}
+
 }  // namespace cg::lang

@@ -23,6 +23,14 @@
 
 namespace cg::lang {
 
+// The query starts no match deeper than this many levels below the root: what lies deeper in a
+// tree is not extracted, the rest of the file is (ts_query_cursor_set_max_start_depth).
+inline constexpr uint32_t kDeepTreeDepth = 1000;
+
+// The first node (in document order) nested deeper than `limit` below `root`, or a null node. An
+// iterative walk, which stops at that node: no recursion on deep trees.
+TSNode firstNodeDeeperThan(TSNode root, uint32_t limit);
+
 enum class Role : uint8_t { kNone, kDefinition, kReference, kScope, kPackage, kBranch };
 
 // What a capture name means to the extractor (docs/captures.md is the reference).

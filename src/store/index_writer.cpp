@@ -639,11 +639,13 @@ Expected<std::vector<PendingRef>> IndexWriter::refsToResolve(const std::vector<i
   return out;
 }
 
-Expected<std::unordered_map<int64_t, int64_t>> IndexWriter::importTargets() {
-  std::unordered_map<int64_t, int64_t> out;
-  Statement s(db_.handle(), "SELECT id, coalesce(target_file_id, 0) FROM refs WHERE kind = 'imports'");
+Expected<std::unordered_map<int64_t, ImportTarget>> IndexWriter::importTargets() {
+  std::unordered_map<int64_t, ImportTarget> out;
+  Statement s(db_.handle(),
+              "SELECT id, coalesce(target_file_id, 0), coalesce(target_id, 0) FROM refs "
+              "WHERE kind = 'imports'");
   if (!s.valid()) return sqliteError(db_.handle(), "listing import targets");
-  while (s.step()) out.emplace(s.i64(0), s.i64(1));
+  while (s.step()) out.emplace(s.i64(0), ImportTarget{s.i64(1), s.i64(2)});
   if (s.lastCode() != SQLITE_DONE) return sqliteError(db_.handle(), "listing import targets");
   return out;
 }

@@ -1,8 +1,11 @@
 #include "statement.h"
 
+#include <functional>
 #include <mutex>
 #include <unordered_map>
 #include <vector>
+
+#include "codegraph/store/database.h"
 
 namespace cg::store {
 namespace {
@@ -116,6 +119,17 @@ Status Statement::run() {
   return okStatus();
 }
 
+namespace {
+std::function<void()>& corruptionHandler() {
+  static std::function<void()> handler;
+  return handler;
+}
+}  // namespace
+
+void setCorruptionHandler(std::function<void()> handler) {
+  corruptionHandler() = std::move(handler);
+}
+
 Error sqliteError(sqlite3* db, std::string_view what) {
   int code = db ? sqlite3_errcode(db) : SQLITE_ERROR;
   ErrorCode ec = (code == SQLITE_FULL || (code & 0xff) == SQLITE_IOERR) ? ErrorCode::kIo
@@ -123,7 +137,9 @@ Error sqliteError(sqlite3* db, std::string_view what) {
                  : (code == SQLITE_BUSY)                                 ? ErrorCode::kBusy
                  : (code == SQLITE_INTERRUPT)                            ? ErrorCode::kCancelled
                                                                          : ErrorCode::kInternal;
-  return makeError(ec, std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "cannot open"));
+  Error e = makeError(ec, std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "cannot open"));
+  if (ec == ErrorCode::kCorrupt && corruptionHandler()) corruptionHandler()();
+  return e;
 }
 
 }  // namespace cg::store

@@ -16,7 +16,9 @@ Cases:
                    index then equals a fresh one
   symlink_diamond  22 levels of two directory symlinks each (2^21 paths): indexed at once;
                    `--repo /` refused
-  truncated_db     the database truncated in place under a server: every request answered, no crash
+  truncated_db     the database truncated in place under a server: every request answered, no crash,
+                   and the index rebuilt
+  corrupt_page     pages of the database overwritten in place: found by a query, checked, rebuilt
   private_cache    the default index folder is private (0700) even without HOME; a folder of another
                    user is refused
   lone_surrogate   a request with a lone \\ud83d escape: answered, with a note
@@ -462,6 +464,37 @@ def case_truncated_db():
         check(s.proc.poll() is None, f"the server died on call {i}: exit {s.proc.poll()}; stderr:\n{s.tail()}")
         time.sleep(max(0.0, start + 0.15 * (i + 1) - time.monotonic()))
     print(f"20 calls answered over {time.monotonic() - start:.2f} s, {errors} of them errors {sample}")
+    # The damage a query met is reported, and the index is rebuilt from the repository.
+    s.wait_for("f_49", timeout=60)
+    r = s.call("symbols", {"name": "g_7"})
+    check("m7.py" in r["text"], f"after the rebuild: {r['text'][:300]}")
+    s.close()
+
+
+def case_corrupt_page():
+    """Pages overwritten in place (the size unchanged, so opening finds nothing): the first query
+    that reads one reports it, the whole file is checked and rebuilt, and answers come back."""
+    repo = make_repo("repo", {f"m{i}.py": f"def f_{i}(x):\n    return g_{i}(x)\n\ndef g_{i}(x):\n    return x\n"
+                              for i in range(200)})
+    db = os.path.join(TMP, "index.db")
+    index(repo, db, ["--no-git-toplevel"])
+    s = Server(repo, db, ["--no-git-toplevel"])
+    s.wait_for("f_199")
+    size = os.path.getsize(db)
+    with open(db, "r+b") as f:
+        for offset in range(4096, size, 4096):  # every page but the header's: b-tree pages all
+            f.seek(offset + 8)
+            f.write(b"\xa5" * 64)
+    damaged = 0
+    for i in range(10):
+        r = s.call("symbols", {"name": f"g_{i}"}, timeout=60)
+        damaged += bool(r["isError"])
+        check(s.proc.poll() is None, f"the server died: stderr:\n{s.tail()}")
+    print(f"{damaged} of 10 calls met the damage")
+    s.wait_for("f_199", timeout=60)
+    r = s.call("symbols", {"name": "g_150"})
+    check("m150.py" in r["text"], f"after the rebuild: {r['text'][:300]}")
+    check(not os.path.exists(db + ".damaged"), "the damage marker is removed once handled")
     s.close()
 
 

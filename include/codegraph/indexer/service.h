@@ -34,6 +34,13 @@
 // refresh waits for it to go (up to kGitSettleMax), then takes every change queued meanwhile:
 // a refresh never commits a tree that is half one branch and half the other.
 //
+// Damage. A query that meets a damaged database (store::setCorruptionHandler) calls
+// reportDamage(): the process leaves a marker file (`<db>.damaged`) that the indexer, in this or
+// another process, sees at its next identity check. The indexer then checks the whole file
+// (quick_check) and, when it is damaged, rebuilds it from the repository; until that completes,
+// calls wait for it with progress as for a first index (what a damaged file answers cannot be
+// trusted, and a half-built one must not be read).
+//
 // Staleness. A call answered while changes it waited for are not yet applied (past the
 // freshness wait, during a git operation, after the root was replaced) gets a sentence saying
 // so (waitReady's `stale`); the tools return it as `stale`.
@@ -104,6 +111,10 @@ class IndexService {
                                        const std::function<void(const IndexProgress&)>& onTick,
                                        std::string* stale = nullptr);
 
+  // A query met a damaged database (any thread, any role); see Damage above.
+  void reportDamage();
+  static std::filesystem::path damageMarkerFor(const std::filesystem::path& dbPath);
+
   IndexProgress progress() const;
   ServiceRole role() const { return role_.load(); }
   // Refreshes applied (or failed) by this process since start; for tests and logs.
@@ -130,7 +141,7 @@ class IndexService {
     int fd_ = -1;
     uint64_t dev_ = 0, ino_ = 0;
   };
-  enum class Change { kNone, kRootMissing, kRootReplaced, kIndexReplaced };
+  enum class Change { kNone, kRootMissing, kRootReplaced, kIndexReplaced, kIndexDamaged };
   Change checkIdentity();
   void recordIdentity();
   bool startWatcher();

@@ -7,6 +7,7 @@
 // compiled queries are shared read-only by all extractors (QuerySet::instance()).
 #pragma once
 
+#include <chrono>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -63,6 +64,9 @@ struct ExtractedFile {
   std::vector<ExtractedSymbol> symbols;  // in source order
   std::vector<ExtractedRef> refs;        // in source order
   bool hadSyntaxErrors = false;
+  // Why part of the file is not extracted ("" = none of it is left out): a construct nested
+  // deeper than the extractor looks (it says from which line). What lies outside is extracted.
+  std::string notExtracted;
   uint32_t lines = 0;
   // CPU spent, for the indexer's phase timings (microseconds).
   uint64_t parseMicros = 0;
@@ -75,6 +79,10 @@ struct ExtractedFile {
 // Validates every embedded query file against its grammar: unknown capture names and unknown
 // predicates are errors. Called once at start-up (and by tests).
 Status loadQueries();
+
+// Test hook: the time limit of each parse from now on (20 s unless set). 0 ms makes a parse of
+// more than a few dozen tokens give up, as a parse past its time limit does.
+void setParseTimeLimitForTesting(std::chrono::milliseconds limit);
 
 // Compiles the extraction queries of these languages (ids; unknown ids are ignored) now instead
 // of at their first use: the serving process does this after its start-up refresh, so the first

@@ -20,6 +20,7 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -67,6 +68,11 @@ class Database {
   std::filesystem::path path_;
   bool rebuilt_ = false;
 };
+
+// Called, from the thread that met it, whenever SQLite reports a damaged database (SQLITE_CORRUPT,
+// SQLITE_NOTADB) on any connection: the serving process uses it to have the index checked and
+// rebuilt (indexer/service.h, "Damage"). Set once, before any connection is opened.
+void setCorruptionHandler(std::function<void()> handler);
 
 // Makes the folder that holds `dbPath` ready for an index: missing folders are created 0700 (the
 // index holds the repository's names and source excerpts; no other user reads it). With

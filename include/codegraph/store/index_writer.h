@@ -85,6 +85,14 @@ struct PendingRef {
 // Which references a page of refsPage() holds.
 enum class RefPage { kInheritance, kOthers };  // extends/implements; the rest but `contains`
 
+// What an import reference is bound to (IndexWriter::importTargets): its module's file and the
+// definition it imports by name (0: none).
+struct ImportTarget {
+  int64_t fileId = 0;
+  int64_t symbolId = 0;
+  bool operator==(const ImportTarget&) const = default;
+};
+
 struct Resolution {
   int64_t refId = 0;
   int64_t targetId = 0;      // 0 = unresolved
@@ -182,10 +190,11 @@ class IndexWriter {
   // (afterFile, afterId), at most `limit`.
   Expected<std::vector<PendingRef>> refsPage(RefPage which, int64_t afterFile, int64_t afterId,
                                              size_t limit);
+  // Every import reference's module file and the symbol it binds (0: none), by reference id: a
+  // refresh that changes the file set reads them before it removes or rewrites a file and compares
+  // them after, to find the files whose imports now reach other files or other definitions.
+  Expected<std::unordered_map<int64_t, ImportTarget>> importTargets();
   // Files whose imports name this file or a symbol defined in it.
-  // Every import reference's module file (0: none), by reference id: a refresh that changes the
-  // file set compares them before and after to find the files whose imports now reach others.
-  Expected<std::unordered_map<int64_t, int64_t>> importTargets();
   Expected<std::vector<int64_t>> importersOf(int64_t fileId);
   Expected<std::optional<int64_t>> fileIdOf(const std::string& path);
   Status applyResolutions(const std::vector<Resolution>& resolutions);

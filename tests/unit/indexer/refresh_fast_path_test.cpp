@@ -1,16 +1,20 @@
 // What makes a refresh with nothing to do cheap (issue 8: the kernel's no-change refresh from
 // 85 s to 1 s), and that none of it serves stale answers:
 //   - the walk keeps a file the index holds with the same size and mtime without opening it;
-//   - a file whose extraction failed is not parsed again until it changes;
+//   - a file whose extraction failed is not parsed again until it changes (unless it failed
+//     for a reason this version no longer fails it for: nesting too deep);
 //   - the totals (symbols, edges, unresolved) are cached in the database and forgotten by every
 //     transaction that changes the index, including a refresh of a few paths that did not count.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 #include <string>
 
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/indexer/walker.h"
+#include "codegraph/lang/extractor.h"
 #include "codegraph/store/database.h"
 #include "temp_tree.h"
 
@@ -42,13 +46,19 @@ IndexSummary refresh(store::Database& db, const fs::path& root,
   return summary ? *summary : IndexSummary{};
 }
 
-// A C function nested deeper than the extractor's 1,000-level guard (one parenthesis a line, so
-// the walk does not take it for minified code).
-std::string tooDeep() {
-  std::string open, close;
-  for (int i = 0; i < 1500; ++i) open += "(\n", close += ")\n";
-  return "int deep(void) { return\n" + open + "1\n" + close + "; }\n";
+// A C file whose parse gives up under setParseTimeLimitForTesting(0) (a few thousand tokens; one
+// a line, so the walk does not take it for minified code).
+std::string manyTokens() {
+  std::string body;
+  for (int i = 0; i < 1500; ++i) body += "  x = x + " + std::to_string(i) + ";\n";
+  return "int deep(int x) {\n" + body + "  return x;\n}\n";
 }
+
+// Parses give up at once while it lives (the parser's time limit set to 0).
+struct ParsesGiveUp {
+  ParsesGiveUp() { lang::setParseTimeLimitForTesting(std::chrono::milliseconds(0)); }
+  ~ParsesGiveUp() { lang::setParseTimeLimitForTesting(std::chrono::seconds(20)); }
+};
 
 void setMtime(const fs::path& p, fs::file_time_type t) { fs::last_write_time(p, t); }
 
@@ -92,24 +102,29 @@ TEST(RefreshFastPath, AKnownFileIsKeptWithoutBeingOpened) {
 TEST(RefreshFastPath, ARefreshDoesNotReparseAFileThatFailedUntilItChanges) {
   TempTree t;
   t.write("src/ok.c", "int ok(void) { return 1; }\n");
-  t.write("src/deep.c", tooDeep());
   auto db = openDb(t.path(".index/index.db"));
   ASSERT_TRUE(db);
+  EXPECT_EQ(refresh(*db, t.root()).symbols, 1u);
 
-  auto first = refresh(*db, t.root());
-  EXPECT_EQ(first.parseFailures, 1u);
-  EXPECT_EQ(first.failuresUnchanged, 0u);
+  t.write("src/deep.c", manyTokens());
+  {
+    ParsesGiveUp giveUp;
+    auto first = refresh(*db, t.root());
+    EXPECT_EQ(first.parseFailures, 1u);
+    EXPECT_EQ(first.failuresUnchanged, 0u);
 
-  auto second = refresh(*db, t.root());
-  EXPECT_EQ(second.parseFailures, 1u) << "still reported as not indexed";
-  EXPECT_EQ(second.failuresUnchanged, 1u) << "and not parsed again";
-  EXPECT_EQ(second.filesParsed, 0u);
+    auto second = refresh(*db, t.root());
+    EXPECT_EQ(second.parseFailures, 1u) << "still reported as not indexed";
+    EXPECT_EQ(second.failuresUnchanged, 1u) << "and not parsed again";
+    EXPECT_EQ(second.filesParsed, 0u);
 
-  // A touch (same content, new mtime) retries it: the memory is of size and mtime.
-  setMtime(t.path("src/deep.c"), fs::last_write_time(t.path("src/deep.c")) + std::chrono::seconds(5));
-  auto touched = refresh(*db, t.root());
-  EXPECT_EQ(touched.parseFailures, 1u);
-  EXPECT_EQ(touched.failuresUnchanged, 0u);
+    // A touch (same content, new mtime) retries it: the memory is of size and mtime.
+    setMtime(t.path("src/deep.c"),
+             fs::last_write_time(t.path("src/deep.c")) + std::chrono::seconds(5));
+    auto touched = refresh(*db, t.root());
+    EXPECT_EQ(touched.parseFailures, 1u);
+    EXPECT_EQ(touched.failuresUnchanged, 0u);
+  }
 
   // Fixed: indexed, and no longer remembered as failing (also through a refresh of its path).
   t.write("src/deep.c", "int deep(void) { return 2; }\n");
@@ -120,6 +135,34 @@ TEST(RefreshFastPath, ARefreshDoesNotReparseAFileThatFailedUntilItChanges) {
   auto after = refresh(*db, t.root());
   EXPECT_EQ(after.parseFailures, 0u);
   EXPECT_EQ(after.symbols, 2u) << "ok and deep";
+}
+
+// Nesting deeper than the extractor looks failed a whole file before; now the rest of the file
+// is indexed, and a file remembered as failing for that reason is parsed again, unchanged.
+TEST(RefreshFastPath, AFileRememberedAsTooDeepIsParsedAgain) {
+  TempTree t;
+  std::string open, close;
+  for (int i = 0; i < 1500; ++i) open += "(\n", close += ")\n";
+  t.write("src/deep.c", "int deep(void) { return\n" + open + "1\n" + close +
+                            "; }\nint after(void) { return 0; }\n");
+  auto db = openDb(t.path(".index/index.db"));
+  ASSERT_TRUE(db);
+  auto first = refresh(*db, t.root());
+  EXPECT_EQ(first.parseFailures, 0u);
+  EXPECT_EQ(first.symbols, 2u) << "deep and after";
+
+  // As an earlier version left it: remembered as failed with this size and mtime.
+  struct stat st {};
+  ASSERT_EQ(::stat(t.path("src/deep.c").c_str(), &st), 0);
+  const int64_t mtimeNs =
+      static_cast<int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec;
+  ASSERT_TRUE(db->setMeta("failed_files",
+                          std::to_string(st.st_size) + " " + std::to_string(mtimeNs) +
+                              " src/deep.c\tnesting deeper than 1000 levels; not extracted\n")
+                  .ok());
+  auto again = refresh(*db, t.root());
+  EXPECT_EQ(again.parseFailures, 0u) << "not remembered as failing";
+  EXPECT_EQ(again.symbols, 2u);
 }
 
 TEST(RefreshFastPath, TheCachedTotalsFollowEveryChange) {
