@@ -10,6 +10,7 @@
 
 #include "codegraph/store/analytics_writer.h"
 #include "codegraph/store/sqlite_graph_source.h"
+#include "codegraph/support/background.h"
 
 namespace cg::indexer {
 namespace {
@@ -235,7 +236,8 @@ Expected<AnalyticsRun> AnalyticsInBackground::finish(store::Database& db, std::c
   return writeGraphAnalytics(db, std::move(*computed));
 }
 
-HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem::path& root, bool useGit) {
+HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem::path& root, bool useGit,
+                                     bool lowPriority) {
   HistoryRefresh h;
   h.started_ = Clock::now();
   auto storedHead = db.meta("history_head");
@@ -250,7 +252,10 @@ HistoryRefresh HistoryRefresh::start(store::Database& db, const std::filesystem:
   if (hadHistory && *storedHead == *head && unixNow() - at < kHistoryMaxAgeSeconds) return h;
   h.action_ = Action::kReplace;
   h.head_ = *head;
-  h.job_ = std::async(std::launch::async, [root] { return readGitHistory(root, HistoryOptions{}); });
+  h.job_ = std::async(std::launch::async, [root, lowPriority] {
+    if (lowPriority) support::lowerThreadPriority(support::kLowestPriority);  // git inherits it
+    return readGitHistory(root, HistoryOptions{});
+  });
   return h;
 }
 

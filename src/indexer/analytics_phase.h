@@ -117,7 +117,16 @@ bool analyticsDone(store::Database& db);
 
 class HistoryRefresh {
  public:
-  static HistoryRefresh start(store::Database& db, const std::filesystem::path& root, bool useGit);
+  // `lowPriority`: git runs at the lowest CPU priority (a serving process's history, which
+  // nothing waits for).
+  static HistoryRefresh start(store::Database& db, const std::filesystem::path& root, bool useGit,
+                              bool lowPriority = false);
+  // Nothing to do (HEAD has not moved, or no git and no stored history).
+  bool idle() const { return action_ == Action::kNone; }
+  // finish() would not wait for git.
+  bool ready() const {
+    return action_ != Action::kReplace || job_.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  }
   // Waits for git and stores what it found. A git failure is logged, not fatal.
   Status finish(store::Database& db);
 

@@ -364,7 +364,8 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   // unchanged, and every reference is resolved, as its final transaction would have done.
   summary.fullIndex = !*anyFile || !db.meta("indexed_at").ok();
   // git log runs on its own thread while the files are parsed.
-  HistoryRefresh history = HistoryRefresh::start(db, options.root, options.useGit);
+  HistoryRefresh history =
+      options.deferHistory ? HistoryRefresh() : HistoryRefresh::start(db, options.root, options.useGit);
   lap("start");
 
   std::unordered_map<std::string, FailedFile> failedBefore;

@@ -14,6 +14,7 @@
 #include "codegraph/lang/extractor.h"
 #include "codegraph/store/index_writer.h"
 #include "codegraph/support/background.h"
+#include "analytics_phase.h"
 
 namespace cg::indexer {
 namespace {
@@ -219,6 +220,10 @@ void IndexService::waitForGitToSettle(ChangeBatch& merged) {
   }
   if (watcher) watcher->sync();  // the events git's last writes made, delivered now
   std::lock_guard<std::mutex> g(mu_);
+  takeQueued(merged);
+}
+
+void IndexService::takeQueued(ChangeBatch& merged) {
   std::set<std::string> paths(merged.paths.begin(), merged.paths.end());
   for (auto& b : queue_) {
     merged.fullWalk = merged.fullWalk || b.fullWalk;
@@ -295,6 +300,7 @@ void IndexService::run() {
       // The index was removed or replaced under this process: give up the database and the
       // lock, and elect again; the new index is built from scratch (by whoever wins).
       reelect_ = false;
+      history_.reset();  // waits for its git, if still running
       stopWatcher();
       graphCache_.reset();
       resolverMemory_.reset();
@@ -336,6 +342,7 @@ void IndexService::run() {
     if (!pollAsReader()) break;
   }
   stopWatcher();
+  history_.reset();
   db_.reset();
   lock_.reset();
 }
@@ -505,6 +512,7 @@ void IndexService::runIndexer() {
         break;
       }
     }
+    finishHistoryIfReady();
     ChangeBatch merged;
     {
       std::unique_lock<std::mutex> lock(mu_);
@@ -520,15 +528,7 @@ void IndexService::runIndexer() {
         continue;
       }
       if (queue_.empty() && Clock::now() < retryAt) continue;
-      std::set<std::string> paths;
-      for (auto& b : queue_) {
-        merged.fullWalk = merged.fullWalk || b.fullWalk;
-        if (b.fullWalk && merged.reason.empty()) merged.reason = b.reason;
-        merged.seq = std::max(merged.seq, b.seq);
-        paths.insert(b.paths.begin(), b.paths.end());
-      }
-      queue_.clear();
-      merged.paths.assign(paths.begin(), paths.end());
+      takeQueued(merged);
       merged.seq = std::max(merged.seq, attemptedSeq_);
     }
     if (retryAt != never) {
@@ -568,6 +568,15 @@ void IndexService::runIndexer() {
   joinAnalysis();
 }
 
+void IndexService::finishHistoryIfReady() {
+  if (!history_ || !history_->ready()) return;
+  if (auto s = history_->finish(*db_); !s) {
+    spdlog::warn("git history not stored: {}", s.error().message);
+    if (s.error().code == ErrorCode::kCorrupt) reopen_ = true;
+  }
+  history_.reset();
+}
+
 void IndexService::onBatch(ChangeBatch batch) {
   {
     std::lock_guard<std::mutex> g(mu_);
@@ -597,6 +606,7 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
   };
   if (!batch.fullWalk) o.onlyPaths = batch.paths;
   o.deferAnalytics = true;
+  o.deferHistory = true;
   o.resolverMemory = &resolverMemory_;
   o.countTotals = batch.fullWalk;  // only the full walk's log line reports them
   auto result = indexRepository(*db_, o);
@@ -613,6 +623,10 @@ void IndexService::applyRefresh(const ChangeBatch& batch) {
     }
   }
   cv_.notify_all();
+  if (result && !history_) {
+    HistoryRefresh h = HistoryRefresh::start(*db_, options_.index.root, options_.index.useGit, /*lowPriority=*/true);
+    if (!h.idle()) history_ = std::make_unique<HistoryRefresh>(std::move(h));
+  }
   if (result) {
     const auto& r = *result;
     if (r.analyticsDue) {

@@ -61,6 +61,10 @@ struct IndexOptions {
   // transaction. The serving process does this so an edit reaches the answers without waiting
   // for PageRank and communities, and a burst of edits pays for them once.
   bool deferAnalytics = false;
+  // Leave the git history to the caller (the serving process refreshes it after the refresh,
+  // off its path: after a branch switch `git log` would compete with parsing for the cores and
+  // hold the refresh until it ends).
+  bool deferHistory = false;
   // Fill IndexSummary's database totals (symbols, edges by kind, unresolved): a scan of every
   // reference, which a small refresh whose caller does not report them can skip.
   bool countTotals = true;

@@ -73,6 +73,8 @@
 
 namespace cg::indexer {
 
+class HistoryRefresh;
+
 struct ServiceOptions {
   IndexOptions index;  // root, threads, limits (progress and cancel are the service's)
   std::filesystem::path dbPath;
@@ -147,6 +149,7 @@ class IndexService {
   bool startWatcher();
   void stopWatcher();
   void waitForGitToSettle(ChangeBatch& merged);
+  void takeQueued(ChangeBatch& merged);  // mu_ held: every queued batch merged into `merged`
   void setPending(std::string reason);  // what a stale answer says; empty: nothing pending
 
   void run();
@@ -200,6 +203,10 @@ class IndexService {
   GraphCache graphCache_;
   // The resolver's file map and include closures, kept between refreshes (see ResolverMemory).
   ResolverMemory resolverMemory_;
+  // The git history, refreshed after a refresh when HEAD moved: git runs on a thread of its own
+  // at the lowest priority, and its result is written when it is ready (coordinator thread).
+  std::unique_ptr<HistoryRefresh> history_;
+  void finishHistoryIfReady();
   // Compiles the extraction queries of the indexed languages after the start-up refresh, off the
   // coordinator thread (joined by stop()).
   std::thread queryWarmup_;

@@ -274,3 +274,60 @@ TEST(FixtureRepos, IncrementalRefreshEqualsFullIndex) {
     EXPECT_TRUE(report.empty()) << "incremental differs from full index:\n" << report;
   }
 }
+
+// A deletion that changes what other files' imports reach: after `rm -rf` of the module in the
+// middle, the refreshed index dumps exactly as a fresh one (a re-export, a wildcard import, a
+// base class imported through a re-export, TypeScript's `export *`, and classes declared inside
+// functions, whose binding once depended on which reference was resolved first).
+TEST(FixtureRepos, IncrementalEqualsFullAfterAModuleIsDeleted) {
+  struct Case {
+    const char* name;
+    std::vector<std::pair<const char*, const char*>> files;
+    const char* removed;
+  };
+  const std::vector<Case> cases = {
+      {"python re-export",
+       {{"pkg/__init__.py", ""},
+        {"a.py", "from pkg.b import foo\n\ndef main():\n    foo()\n"},
+        {"pkg/b/__init__.py", "from c import foo\n"},
+        {"c.py", "def foo():\n    pass\n"}},
+       "pkg/b"},
+      {"python wildcard",
+       {{"pkg/__init__.py", ""},
+        {"a.py", "from pkg.b import *\n\ndef main():\n    foo()\n"},
+        {"pkg/b/__init__.py", "from c import *\n"},
+        {"c.py", "def foo():\n    pass\n"}},
+       "pkg/b"},
+      {"python base class",
+       {{"pkg/__init__.py", ""},
+        {"a.py", "from pkg.b import Base\n\nclass A(Base):\n    def run(self):\n        self.go()\n"},
+        {"pkg/b/__init__.py", "from c import Base\n"},
+        {"c.py", "class Base:\n    def go(self):\n        pass\n"}},
+       "pkg/b"},
+      {"typescript export *",
+       {{"a.ts", "import { foo } from './b';\nexport function main() { foo(); }\n"},
+        {"b/index.ts", "export * from '../c';\n"},
+        {"c.ts", "export function foo() {}\n"}},
+       "b"},
+      {"javascript local classes",
+       {{"a.js",
+         "function f() { class T { run() {} } return T; }\nfunction g() { class T { stop() {} } return T; }\n"
+         "function h() { new T().run(); }\n"},
+        {"lib/b.js", "class B { run() {} }\n"}},
+       "lib"},
+  };
+  for (const auto& c : cases) {
+    SCOPED_TRACE(c.name);
+    TempDir work, dbs;
+    for (const auto& [rel, text] : c.files) {
+      fs::create_directories((work.path / rel).parent_path());
+      std::ofstream(work.path / rel) << text;
+    }
+    indexAndDump(work.path, dbs.path / "incremental.db", true);
+    fs::remove_all(work.path / c.removed);
+    auto incremental = indexAndDump(work.path, dbs.path / "incremental.db", true);
+    auto full = indexAndDump(work.path, dbs.path / "full.db", true);
+    std::string report = diff(full, incremental);
+    EXPECT_TRUE(report.empty()) << "incremental differs from full index:\n" << report;
+  }
+}
