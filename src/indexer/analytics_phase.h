@@ -5,10 +5,13 @@
 //    (the caller's open refresh transaction, or its own), and records in the meta table when it
 //    ran (`analytics_at`) and the community drift carried to the next refresh
 //    (`analytics_drift`). Incremental mode is bounded by `budget` (see graph/analyse.h).
-//  - HistoryRefresh: started when indexing starts, so `git log` runs while files are parsed; it
-//    runs only when HEAD moved since the stored `history_head` (or the stored history is more
-//    than 12 hours old: the 90-day window moves), and finish() writes the result in one
-//    transaction. Outside a git work tree it clears any stored history once.
+//  - HistoryRefresh: `git log` on a thread of its own, only when HEAD moved since the stored
+//    `history_head` (or the stored history is more than 12 hours old: the 90-day window moves);
+//    finish() writes the result in one transaction. Outside a git work tree it clears any stored
+//    history once. The `index` command starts it with the index, so git runs while files are
+//    parsed; a serving process starts it after a refresh, at the lowest priority, and stores it
+//    when ready (IndexOptions::deferHistory), so that a branch switch's refresh does not wait
+//    for it.
 // Threads: the Database's thread; HistoryRefresh runs git on one extra thread, and
 // AnalyticsInBackground computes on one extra thread with a connection of its own.
 #pragma once
