@@ -473,9 +473,11 @@ const scenarios = {
   // whole index (total 100), growing, whatever the phase.
   async progress() {
     const repo = bigRepo("repo", 3000);
-    const s = new Server(repo, path.join(tmp, "index.db"));
+    // The call waits for the whole first index: past the default 30 s under the sanitizers on a
+    // loaded machine (ASan: 25 s of parsing alone).
+    const s = new Server(repo, path.join(tmp, "index.db"), { extraArgs: ["--wait-timeout", "600"] });
     await s.initialize();
-    const r = await s.request("tools/call", { name: "symbols", arguments: { name: "helper_7" }, _meta: { progressToken: "p1" } }, 60000);
+    const r = await s.request("tools/call", { name: "symbols", arguments: { name: "helper_7" }, _meta: { progressToken: "p1" } }, 600000);
     assert.ok(!r.result.isError, JSON.stringify(r));
     const progress = s.notifications.filter((n) => n.method === "notifications/progress").map((n) => n.params);
     assert.ok(progress.length >= 1, "the first index lasted long enough for a progress notification");
