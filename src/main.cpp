@@ -322,6 +322,8 @@ cg::Expected<std::unique_ptr<cg::store::Database>> openReader(const fs::path& db
 // committed refresh; the snapshot starts at its first query, after the freshness wait).
 // The staleness the call's wait for the index found (IndexService::waitReady), for its answer.
 thread_local std::string tStale;
+// Whether the call met a damaged database (store::setCorruptionHandler).
+thread_local bool tDamaged = false;
 
 cg::tools::ToolRegistry withSnapshots(const cg::tools::ToolRegistry& tools,
                                       std::shared_ptr<cg::store::SqliteIndex> index) {
@@ -330,9 +332,14 @@ cg::tools::ToolRegistry withSnapshots(const cg::tools::ToolRegistry& tools,
     auto handler = tool.handler;
     tool.handler = [handler, index](const cg::tools::Json& args, const cg::tools::CallContext& ctx) {
       tStale.clear();
+      tDamaged = false;
       auto snapshot = index->pinSnapshot();
       auto result = handler(args, ctx);
       if (!result.isError) result.stale = std::move(tStale);
+      else if (tDamaged)
+        result.text += std::string(!result.text.empty() && result.text.back() == '.' ? " " : ". ") +
+                       "The index database is damaged; it is being checked and rebuilt from the repository: "
+                       "call again in a few seconds.";
       return result;
     };
     out.add(std::move(tool));
@@ -433,7 +440,10 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
     options.watcher.maxWatches = static_cast<size_t>(std::strtoull(n, nullptr, 10));
   cg::indexer::IndexService service(options);
   // A query that meets a damaged index has it checked and rebuilt (service.h, "Damage").
-  cg::store::setCorruptionHandler([&service] { service.reportDamage(); });
+  cg::store::setCorruptionHandler([&service] {
+    tDamaged = true;
+    service.reportDamage();
+  });
   const auto waitBound = std::chrono::seconds(args.waitTimeout);
   env->waitReady = [&service, waitBound](const cg::tools::CallContext& ctx) {
     return service.waitReady(

@@ -1,5 +1,6 @@
 #include "statement.h"
 
+#include <cstring>
 #include <functional>
 #include <mutex>
 #include <unordered_map>
@@ -137,7 +138,14 @@ Error sqliteError(sqlite3* db, std::string_view what) {
                  : (code == SQLITE_BUSY)                                 ? ErrorCode::kBusy
                  : (code == SQLITE_INTERRUPT)                            ? ErrorCode::kCancelled
                                                                          : ErrorCode::kInternal;
-  Error e = makeError(ec, std::string(what) + ": " + (db ? sqlite3_errmsg(db) : "cannot open"));
+  // The index's schema is created before anything reads it and never dropped: a table or index
+  // missing under a query means a damaged schema (its pages overwritten), as SQLITE_CORRUPT does.
+  const char* message = db ? sqlite3_errmsg(db) : "cannot open";
+  // (Read-only connections only: the writer's temporary tables are its own business.)
+  if (code == SQLITE_ERROR && db && sqlite3_db_readonly(db, "main") == 1 &&
+      (std::strncmp(message, "no such table", 13) == 0 || std::strncmp(message, "no such index", 13) == 0))
+    ec = ErrorCode::kCorrupt;
+  Error e = makeError(ec, std::string(what) + ": " + message);
   if (ec == ErrorCode::kCorrupt && corruptionHandler()) corruptionHandler()();
   return e;
 }

@@ -489,6 +489,7 @@ def case_corrupt_page():
     for i in range(10):
         r = s.call("symbols", {"name": f"g_{i}"}, timeout=60)
         damaged += bool(r["isError"])
+        check(not r["isError"] or "being checked and rebuilt" in r["text"], f"a damaged call says so: {r['text'][:300]}")
         check(s.proc.poll() is None, f"the server died: stderr:\n{s.tail()}")
     print(f"{damaged} of 10 calls met the damage")
     # Calls made before the rebuild begins may still meet the damage: what is polled is the end.
