@@ -415,19 +415,30 @@ extern "C" void onTerminate(int) {
 }
 
 
-// serve: nothing blocking happens before the server answers initialize; the database is opened
-// (and repaired, or waited for) by the IndexService's thread.
-int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::path& dbPath) {
-  const fs::path& root = served.root;
-  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
+// What the tools see of the process: the index, the root, the language registry's answers,
+// git and the extractor (for impact's old versions).
+std::shared_ptr<cg::tools::ToolEnv> makeToolEnv(cg::model::SymbolIndex* index, const fs::path& root) {
   auto env = std::make_shared<cg::tools::ToolEnv>();
-  env->index = index.get();
+  env->index = index;
   env->repoRoot = root;
   env->repoName = root.filename().string();
   env->languageNames = cg::lang::languageNames();
   env->isHeader = cg::lang::isHeaderPath;
   env->sameFamily = [](std::string_view a, std::string_view b) { return cg::lang::sameBindingFamily(a, b); };
   env->implicitThis = [](std::string_view l) { return cg::lang::rulesFor(l).implicitThis; };
+  env->git = [root](const std::vector<std::string>& gitArgs) { return cg::indexer::runGit(root, gitArgs); };
+  env->extractSymbols = [](const std::string& path, std::string_view text, const std::string& languageId) {
+    return cg::indexer::extractFileSymbols(path, text, languageId);
+  };
+  return env;
+}
+
+// serve: nothing blocking happens before the server answers initialize; the database is opened
+// (and repaired, or waited for) by the IndexService's thread.
+int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::path& dbPath) {
+  const fs::path& root = served.root;
+  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
+  auto env = makeToolEnv(index.get(), root);
 
   cg::indexer::ServiceOptions options;
   options.index.root = root;
@@ -630,14 +641,7 @@ int main(int argc, char** argv) {
   }
 
   auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
-  auto env = std::make_shared<cg::tools::ToolEnv>();
-  env->index = index.get();
-  env->repoRoot = root;
-  env->repoName = root.filename().string();
-  env->languageNames = cg::lang::languageNames();
-  env->isHeader = cg::lang::isHeaderPath;
-  env->sameFamily = [](std::string_view a, std::string_view b) { return cg::lang::sameBindingFamily(a, b); };
-  env->implicitThis = [](std::string_view l) { return cg::lang::rulesFor(l).implicitThis; };
+  auto env = makeToolEnv(index.get(), root);
 
   if (args.command == "call") {
     if (!indexedElsewhere) {

@@ -13,13 +13,12 @@
 #include <string>
 #include <vector>
 
+#include "codegraph/indexer/indexer.h"
 #include "codegraph/support/expected.h"
 
 namespace cg::indexer {
 
-// Runs `git -C root <safety options> args...` as described above and returns its stdout.
-// Errors: git missing (kNotFound), any non-zero exit or signal (kIo).
-Expected<std::string> runGit(const std::filesystem::path& root, const std::vector<std::string>& args);
+// runGit (codegraph/indexer/indexer.h) runs every git command as described above.
 
 // Paths as git prints them, unsorted and possibly repeated (unmerged entries appear once per
 // stage); entries ending in '/' (untracked nested repositories) are dropped. Errors: git missing

@@ -24,6 +24,7 @@
 #include "codegraph/support/memory.h"
 #include "codegraph/support/hash.h"
 #include "analytics_phase.h"
+#include "file_kind.h"
 #include "go_structural.h"
 #include "resolver.h"
 
@@ -161,7 +162,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
   rec.isDocument = wf.language->grammar == nullptr;  // Markdown: documents only
   rec.title = ex.title;
   rec.mentions = ex.mentions;
-  std::unordered_map<std::string, int> ordinals;
+  model::UidAssigner uids(wf.path);
   rec.symbols.reserve(ex.symbols.size());
   for (const auto& s : ex.symbols) {
     model::Symbol m;
@@ -179,9 +180,7 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
     m.typeExpr = s.typeExpr;
     m.paramsMin = s.paramsMin;
     m.paramsMax = s.paramsMax;
-    std::string base = store::makeUid(wf.path, s.qualifiedName, s.kind, 1);
-    int ordinal = ++ordinals[base];
-    m.uid = ordinal == 1 ? base : store::makeUid(wf.path, s.qualifiedName, s.kind, ordinal);
+    m.uid = uids.next(s.qualifiedName, s.kind);
     rec.symbols.push_back(std::move(m));
     rec.parents.push_back(s.parent);
   }
@@ -909,6 +908,29 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
   spdlog::debug("index steps:{}", laps);
   forgetUnlessDone.done = true;
   return summary;
+}
+
+Expected<std::vector<model::Symbol>> extractFileSymbols(const std::string& path, std::string_view text,
+                                                        const std::string& languageId) {
+  // The language given, else as the walk decides it (file_kind.h): by name, then by the head.
+  const lang::Language* language = !languageId.empty()
+                                       ? lang::languageById(languageId)
+                                       : lang::detectLanguage(path, text.substr(0, std::min(text.size(), kLanguageHeadBytes)));
+  if (!language || !language->grammar)
+    return makeError(ErrorCode::kInvalidArgument, "no extracted language for " + path);
+  thread_local lang::Extractor extractor;  // one parser per thread, as the pipeline keeps
+  auto extracted = extractor.extract(*language, text);
+  if (!extracted) return extracted.error();
+  WalkedFile wf;
+  wf.path = path;
+  wf.language = language;
+  wf.size = text.size();
+  store::FileRecord rec = toRecord(wf, "", *extracted);
+  for (size_t i = 0; i < rec.symbols.size(); ++i) {
+    rec.symbols[i].id = static_cast<int64_t>(i) + 1;
+    rec.symbols[i].parentId = rec.parents[i] < 0 ? 0 : rec.parents[i] + 1;
+  }
+  return std::move(rec.symbols);
 }
 
 }  // namespace cg::indexer

@@ -24,6 +24,12 @@ std::string symbolUid(const std::string& path, const std::string& qualifiedName,
   return uid;
 }
 
+std::string UidAssigner::next(const std::string& qualifiedName, SymbolKind kind) {
+  std::string base = symbolUid(path_, qualifiedName, kind, 0);
+  const uint32_t n = ++seen_[base];
+  return n == 1 ? base : symbolUid(path_, qualifiedName, kind, n);
+}
+
 int64_t uidOrdinal(std::string_view uid, std::string_view path, std::string_view qualifiedName,
                    SymbolKind kind) {
   const std::string_view kindText = toString(kind);

@@ -826,6 +826,20 @@ Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundFrom(int64_t symbol
   return readUnbound(lease.handle(), st, cap, more);
 }
 
+Expected<std::vector<model::UnboundRef>> SqliteIndex::danglingNamed(const std::string& name,
+                                                                    uint32_t cap, bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(),
+               std::string(kUnboundColumns) +
+                   "INDEXED BY refs_by_name JOIN files rf ON rf.id = r.file_id LEFT JOIN symbols s ON "
+                   "s.id = r.source_id WHERE r.name = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND "
+                   "r.kind <> 'contains' LIMIT ?2",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "unresolved references");
+  st.bind(1, name).bind(2, static_cast<int64_t>(cap) + 1);
+  return readUnbound(lease.handle(), st, cap, more);
+}
+
 Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,
                                                           bool* more) {
   CG_LEASE(lease);

@@ -13,13 +13,20 @@
 
 namespace cg::tools {
 
-Json kindEnumSchema(const std::string& description) {
-  Json kinds = Json::array();
+Json kindSchema() {
+  // The kinds are named, not enumerated: an enum of all 17 cost every tools/list ~45 tokens per
+  // tool; parseKindArgument refuses another word with the whole list.
+  return Json{{"type", "string"}, {"description", "function, method, class, interface, type, variable, ..."}};
+}
+
+Expected<std::optional<model::SymbolKind>> parseKindArgument(const Json& args) {
+  if (!args.contains("kind")) return std::optional<model::SymbolKind>();
+  const std::string text = argString(args, "kind");
+  if (auto k = model::parseSymbolKind(text)) return std::optional<model::SymbolKind>(*k);
+  std::string all;
   for (int i = 0; i < model::kSymbolKindCount; ++i)
-    kinds.push_back(std::string(model::toString(static_cast<model::SymbolKind>(i))));
-  Json schema{{"type", "string"}, {"enum", kinds}};
-  if (!description.empty()) schema["description"] = description;
-  return schema;
+    all += (i ? ", " : "") + std::string(model::toString(static_cast<model::SymbolKind>(i)));
+  return makeError(ErrorCode::kInvalidArgument, "Invalid argument 'kind': '" + text + "' is not one of " + all + ".");
 }
 
 Json scopeEnumSchema() {
@@ -269,6 +276,13 @@ Expected<std::optional<model::Symbol>> lookupUid(const ToolEnv& env, const std::
   std::string bare = trimmed(uid);
   if (bare == uid || bare.empty()) return hit;
   return env.index->byUid(bare);
+}
+
+std::optional<ToolResult> budgetBelow(const Json& args, int64_t minimum) {
+  auto it = args.find("token_budget");
+  if (it == args.end() || !it->is_number() || it->get<double>() >= static_cast<double>(minimum)) return std::nullopt;
+  return ToolResult::error("Invalid argument 'token_budget': must be at least " + std::to_string(minimum) +
+                           " (got " + it->dump() + ").");
 }
 
 std::optional<ToolResult> notReady(const ToolEnv& env, const CallContext& ctx) {

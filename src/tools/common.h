@@ -13,7 +13,10 @@
 
 namespace cg::tools {
 
-Json kindEnumSchema(const std::string& description);
+// The `kind` argument: its schema, and its value (nullopt when absent; an error sentence naming
+// every kind when it is none).
+Json kindSchema();
+Expected<std::optional<model::SymbolKind>> parseKindArgument(const Json& args);
 Json scopeEnumSchema();
 std::optional<model::Scope> parseScope(const std::string& s);
 
@@ -59,6 +62,11 @@ Expected<std::optional<model::Symbol>> lookupUid(const ToolEnv& env, const std::
 std::optional<std::string> symbolSource(const struct ToolEnv& env, const model::Symbol& s,
                                         uint32_t maxLines, size_t maxBytes, std::string* cut,
                                         std::string* problem);
+
+// The refusal of a `token_budget` below `minimum`, worded as the schema validator words its
+// refusals (the schemas leave the minimum out: tools/list stays shorter); nullopt when it is
+// absent or large enough.
+std::optional<ToolResult> budgetBelow(const Json& args, int64_t minimum);
 
 // The result when the index is not ready yet (or nullopt when it is).
 std::optional<ToolResult> notReady(const struct ToolEnv& env, const CallContext& ctx);

@@ -14,6 +14,7 @@
 #include "codegraph/support/hash.h"
 #include "codegraph/tools/tools.h"
 #include "common.h"
+#include "impact.h"
 #include "possible.h"
 #include "resolve.h"
 
@@ -45,21 +46,19 @@ Json schema() {
        {{"mode", {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"}}},
         {"entity", {{"type", "string"}}},
         {"symbol_uid", {{"type", "string"}}},
-        {"file", {{"type", "string"}, {"description", "Defining file, for entity."}}},
+        {"file", {{"type", "string"}}},
         {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
-        {"token_budget", {{"type", "integer"}, {"minimum", kMinBudget}, {"maximum", kMaxBudget},
+        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget},
                           {"default", kDefaultBudget}}},
-        {"intent", {{"type", "string"}, {"enum", intents},
-                    {"description", "The task; required in intent mode."}}},
-        {"target", {{"type", "string"}, {"description", "A name, uid, file or words."}}},
+        {"intent", {{"type", "string"}, {"enum", intents}}},
+        {"target", {{"type", "string"}, {"description", "Name, uid, file or words; review: the current change."}}},
         {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"}}},
         {"detail_level", {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"}}},
-        {"known_hash", {{"type", "string"}, {"description", "not_modified if unchanged."}}},
-        {"from", {{"type", "string"}, {"minLength", 1}}},
-        {"to", {{"type", "string"}, {"minLength", 1}}},
-        {"max_depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxPathDepth}, {"default", 8}}},
-        {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"},
-                       {"description", "any: also contains, uses, extends edges."}}}}},
+        {"known_hash", {{"type", "string"}}},
+        {"from", {{"type", "string"}}},
+        {"to", {{"type", "string"}}},
+        {"max_depth", {{"type", "integer"}, {"maximum", kMaxPathDepth}, {"default", 8}}},
+        {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"}}}}},
       {"additionalProperties", false}};
 }
 
@@ -594,6 +593,7 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
 }
 
 ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  if (auto small = budgetBelow(args, kMinBudget)) return *small;
   Options o;
   o.mode = argString(args, "mode", "context");
   o.format = argString(args, "format", "compact");
@@ -608,6 +608,22 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   }
   if (o.mode == "intent") {
     const std::string text = argString(args, "target");
+    if (o.intent == graph::Intent::kReview && namesCurrentChange(text)) {
+      // Review of the current change: its added and modified symbols are the targets.
+      if (auto wait = notReady(env, ctx)) return *wait;
+      auto changed = currentChangeSymbols(env, ctx);
+      if (!changed) return ToolResult::error(changed.error().message);
+      Target t;
+      t.label = "the current change";
+      if (changed->empty())
+        return ToolResult::ofJson(notFound(t, "The working tree has no change against HEAD in the files the index "
+                                              "covers; name a symbol or file as the target."));
+      if (changed->size() > kFileTargets)
+        t.warnings.push_back("The change touches " + std::to_string(changed->size()) + " symbols; the first " +
+                             std::to_string(kFileTargets) + " (modified before added) are the targets; impact lists all.");
+      t.symbols.assign(changed->begin(), changed->begin() + std::min(changed->size(), kFileTargets));
+      return runContext(env, o, t, args, ctx);
+    }
     if (!args.contains("intent") || trimmed(text).empty())
       return ToolResult::error("Missing argument: intent mode needs 'intent' (one of understand, modify, fix, "
                                "extend, refactor, review, debug, add, plan) and 'target' (a name, uid, file "
@@ -647,9 +663,9 @@ Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env) {
   t.name = "get_context";
   t.title = "Context for a task";
   t.description =
-      "What to read before changing code, ranked into token_budget: the target's source, its "
-      "callees and callers, then further neighbours. Modes: context (entity or symbol_uid), "
-      "intent (intent, target), path (from, to: the shortest call chain).";
+      "What to read before changing code, ranked into token_budget. "
+      "Modes: context (entity or symbol_uid), intent (intent, target), path (from, to: the "
+      "shortest call chain).";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

@@ -38,8 +38,8 @@ std::string languageIds(const ToolEnv& env) {
 }
 
 Json schema(const ToolEnv& /*env*/) {
-  Json relationNames = Json::array();
-  for (const auto& r : relationTable()) relationNames.push_back(r.name);
+  // Relation names are described, not enumerated (the enum cost tools/list ~45 tokens); run()
+  // refuses an unknown one with the whole list.
   return Json{
       {"type", "object"},
       {"properties",
@@ -47,15 +47,14 @@ Json schema(const ToolEnv& /*env*/) {
                     {"description", "A name or uid, with its members."}}},
         {"file", {{"type", "string"}, {"minLength", 1},
                   {"description", "File, suffix or folder."}}},
-        {"language", {{"type", "string"},
-                      {"description", "A language id (python, go, ...)."}}},
-        {"relations", {{"type", "array"},
-                       {"items", {{"type", "string"}, {"enum", relationNames}}}}},
+        {"language", {{"type", "string"}}},
+        {"relations", {{"type", "array"}, {"items", {{"type", "string"}}},
+                       {"description", "calls, calledBy, imports, extends, uses, usedBy, declares, ..."}}},
         {"depth", {{"type", "integer"}, {"minimum", 0}, {"maximum", 4}, {"default", 1},
                    {"description", "0: symbols only."}}},
         {"omit_native", {{"type", "boolean"}, {"default", true}}},
         {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
-        {"token_budget", {{"type", "integer"}, {"minimum", 100}, {"maximum", kMaxBudget},
+        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget},
                           {"default", kDefaultBudget}}},
         {"offset", {{"type", "integer"}, {"minimum", 0}}}}},
       {"additionalProperties", false}};
@@ -298,12 +297,23 @@ Status projectScope(const ToolEnv& env, const std::string& language, Scope& scop
 }
 
 ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  if (auto small = budgetBelow(args, 100)) return *small;
   Options opts;
   opts.depth = static_cast<int>(std::clamp<int64_t>(argInt(args, "depth", 1), 0, 4));
   opts.omitNative = argBool(args, "omit_native", true);
   if (args.contains("relations")) {
     std::set<int> chosen;
-    for (const auto& r : args["relations"]) chosen.insert(relationIndex(r.get<std::string>()));
+    for (size_t i = 0; i < args["relations"].size(); ++i) {
+      const std::string name = args["relations"][i].get<std::string>();
+      const int at = relationIndex(name);
+      if (at < 0) {
+        std::string all;
+        for (const auto& known : relationTable()) all += (all.empty() ? "" : ", ") + std::string(known.name);
+        return ToolResult::error("Invalid argument 'relations[" + std::to_string(i) + "]': must be one of " + all +
+                                 " (got \"" + name + "\").");
+      }
+      chosen.insert(at);
+    }
     opts.relations.assign(chosen.begin(), chosen.end());
   } else {
     opts.relations = defaultRelations();

@@ -23,10 +23,21 @@ bool isSelf(std::string_view q) {
          q == "self.class" || q == "static" || q == "$this";
 }
 
-// Whether the unbound reference `u` could name `t` (whose parent has kind `parentKind`): the
-// shapes the resolver keeps as candidates of a name. A call on a receiver names a member, a
-// bare call a free function, a type, or (where `this` is implicit) a member; an extends,
-// implements or type use a type; a read or write a variable.
+std::string written(const model::UnboundRef& u) {
+  return u.qualifier.empty() ? u.name : u.qualifier + "." + u.name;
+}
+
+const char* category(RefKind k) {
+  switch (k) {
+    case RefKind::kCalls: return "calls";
+    case RefKind::kExtends: return "extends";
+    case RefKind::kImplements: return "implements";
+    default: return "uses";
+  }
+}
+
+}  // namespace
+
 bool couldName(const ToolEnv& env, const model::Symbol& t, std::optional<SymbolKind> parentKind,
                const model::UnboundRef& u) {
   const bool family = env.sameFamily ? env.sameFamily(u.language, t.language) : u.language == t.language;
@@ -56,21 +67,6 @@ bool couldName(const ToolEnv& env, const model::Symbol& t, std::optional<SymbolK
       return false;
   }
 }
-
-std::string written(const model::UnboundRef& u) {
-  return u.qualifier.empty() ? u.name : u.qualifier + "." + u.name;
-}
-
-const char* category(RefKind k) {
-  switch (k) {
-    case RefKind::kCalls: return "calls";
-    case RefKind::kExtends: return "extends";
-    case RefKind::kImplements: return "implements";
-    default: return "uses";
-  }
-}
-
-}  // namespace
 
 uint32_t Possible::total() const {
   uint32_t t = 0;

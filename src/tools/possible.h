@@ -4,6 +4,7 @@
 // inside it. Both are listed apart from edges, bounded, with their full counts.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "codegraph/model/symbol_index.h"
@@ -23,6 +24,13 @@ struct Possible {
 // The possible references of `targets` (one symbol, or a name's definitions), each site once.
 Expected<Possible> possibleReferences(const ToolEnv& env, const std::vector<model::Symbol>& targets,
                                       uint32_t sitesPerKind);
+
+// Whether the unbound reference `u` could name `t` (whose parent has kind `parentKind`): the
+// shapes the resolver keeps as candidates of a name. A call on a receiver names a member, a
+// bare call a free function, a type, or (where `this` is implicit) a member; an extends,
+// implements or type use a type; a read or write a variable; never an import.
+bool couldName(const ToolEnv& env, const model::Symbol& t, std::optional<model::SymbolKind> parentKind,
+               const model::UnboundRef& u);
 
 // `possible` as answers carry it: {"calls": {"count", "sites": [{"file_path", "line",
 // "column", "symbol_uid", "written"}]}, "uses": ...} with uses, accesses and assigns folded

@@ -11,6 +11,7 @@ ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env) {
   r.add(makeGetContextTool(env));
   r.add(makeOutlineTool(env));
   r.add(makeSearchTool(env));
+  r.add(makeImpactTool(env));
   return r;
 }
 
@@ -30,6 +31,8 @@ std::string serverInstructions(const std::string& root) {
          "instead of the file), one symbol with its members, or the most central symbols of "
          "the project.\n"
          "- search: find symbols when you only know part of the name or a few words.\n"
+         "- impact: what a change touches (the working tree against HEAD, base..head, or symbols "
+         "you name): changed symbols, dependents level by level, the tests that reach them.\n"
          "Edges are proven; what the index could not bind is listed apart as `possible` (the "
          "unbound sites of a symbol's name) and `unresolved_outgoing`: read those sites rather "
          "than grepping the repository. Paths are relative to the repository root; lines are "

@@ -13,7 +13,7 @@ Json schema() {
       {"properties",
        {{"query", {{"type", "string"}, {"minLength", 1},
                    {"description", "Words or name fragments."}}},
-        {"kind", kindEnumSchema("")},
+        {"kind", kindSchema()},
         {"scope", scopeEnumSchema()},
         {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20}}}}},
       {"required", {"query"}},
@@ -29,7 +29,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   if (auto wait = notReady(env, ctx)) return *wait;
   model::SearchRequest req;
   req.query = query;
-  if (args.contains("kind")) req.kind = model::parseSymbolKind(argString(args, "kind"));
+  auto kind = parseKindArgument(args);
+  if (!kind) return ToolResult::error(kind.error().message);
+  req.kind = *kind;
   req.scope = parseScope(argString(args, "scope", "impl")).value_or(model::Scope::kImpl);
   req.limit = static_cast<uint32_t>(std::clamp<int64_t>(argInt(args, "limit", 20), 1, kMaxLimit));
   bool more = false;

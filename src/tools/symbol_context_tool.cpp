@@ -9,6 +9,7 @@
 
 #include "codegraph/tools/tools.h"
 #include "common.h"
+#include "hierarchy.h"
 #include "possible.h"
 #include "resolve.h"
 
@@ -49,7 +50,7 @@ Json schema() {
        {{"symbol_name", {{"type", "string"}, {"description", "Name or Class.method."}}},
         {"symbol_uid", {{"type", "string"}, {"description", "Instead of symbol_name."}}},
         {"file_path", {{"type", "string"},
-                       {"description", "Defining file, for a name defined twice."}}},
+                       {"description", "Defining file."}}},
         {"include_content", {{"type", "boolean"}, {"default", false}}},
         {"include_documents", {{"type", "boolean"}, {"default", false}}},
         {"repository", {{"type", "string"}}}}},
@@ -121,65 +122,6 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
     out[cat.name] = std::move(list);
   }
   return okStatus();
-}
-
-// The methods `s` implements or overrides: members of the same name of the types its class
-// extends or implements (Go's structural implements included), transitively, a few levels.
-Expected<std::vector<model::Symbol>> overriddenMethods(const ToolEnv& env, const model::Symbol& s) {
-  std::vector<model::Symbol> out;
-  if (s.kind != model::SymbolKind::kMethod && s.kind != model::SymbolKind::kProperty) return out;
-  // The class: the parent, else (a Go method declared beside its type) the type named by the
-  // qualified name in the same directory.
-  std::optional<model::Symbol> owner;
-  if (s.parentId != 0) {
-    auto p = env.index->byId(s.parentId);
-    if (!p) return p.error();
-    owner = *p;
-  } else if (size_t cut = s.qualifiedName.rfind('.'); cut != std::string::npos) {
-    model::LookupRequest req;
-    req.name = s.qualifiedName.substr(0, cut);
-    const size_t slash = s.path.rfind('/');
-    req.fileSuffix = slash == std::string::npos ? std::string() : s.path.substr(0, slash + 1);
-    req.scope = model::Scope::kAll;
-    req.limit = 20;
-    bool more = false;
-    auto found = env.index->lookup(req, &more);
-    if (!found) return found.error();
-    for (const auto& t : *found)
-      if (model::isTypeLike(t.kind) && t.path.rfind(req.fileSuffix, 0) == 0) {
-        owner = t;
-        break;
-      }
-  }
-  if (!owner) return out;
-  std::set<int64_t> seen{owner->id};
-  std::vector<std::pair<int64_t, int>> queue{{owner->id, 0}};
-  for (size_t at = 0; at < queue.size() && seen.size() < 40; ++at) {
-    auto [typeId, depth] = queue[at];
-    model::RefsRequest bases;
-    bases.symbolId = typeId;
-    bases.kinds = {model::RefKind::kExtends, model::RefKind::kImplements};
-    bases.incoming = false;
-    bases.limit = 40;
-    bool more = false;
-    auto up = env.index->refs(bases, &more);
-    if (!up) return up.error();
-    for (const auto& v : *up) {
-      if (v.edge.targetId == 0 || !seen.insert(v.edge.targetId).second) continue;
-      if (depth < 4) queue.emplace_back(v.edge.targetId, depth + 1);
-      model::RefsRequest members;
-      members.symbolId = v.edge.targetId;
-      members.kinds = {model::RefKind::kContains};
-      members.incoming = false;
-      members.limit = 500;
-      auto list = env.index->refs(members, &more);
-      if (!list) return list.error();
-      for (const auto& m : *list)
-        if (m.other.id != 0 && m.other.name == s.name && model::isCallable(m.other.kind))
-          out.push_back(m.other);
-    }
-  }
-  return out;
 }
 
 // Calls that reach `s` through a method it implements or overrides (`s.Get()` where `s Store`,
@@ -376,8 +318,8 @@ Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env) {
   t.name = "symbol_context";
   t.title = "One symbol's edges";
   t.description =
-      "One symbol's incoming and outgoing edges (calls, imports, extends, implements, contains, "
-      "uses) with lines, and the unbound sites that may also reference it (possible).";
+      "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
+      "and the unbound sites that may also reference it (possible).";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

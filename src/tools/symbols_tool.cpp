@@ -24,7 +24,7 @@ Json schema() {
       {"properties",
        {{"name", {{"type", "string"}, {"minLength", 1},
                   {"description", "Exact name or Class.method."}}},
-        {"kind", kindEnumSchema("")},
+        {"kind", kindSchema()},
         {"scope", scopeEnumSchema()},
         {"file", {{"type", "string"}, {"description", "Path suffix."}}},
         {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 50}}}}},
@@ -41,7 +41,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   auto [qualifier, name] = splitQualifiedName(asked);
   req.name = name;
   req.qualifier = qualifier;
-  if (args.contains("kind")) req.kind = model::parseSymbolKind(argString(args, "kind"));
+  auto kind = parseKindArgument(args);
+  if (!kind) return ToolResult::error(kind.error().message);
+  req.kind = *kind;
   req.scope = parseScope(argString(args, "scope", "impl")).value_or(model::Scope::kImpl);
   if (args.contains("file")) {
     auto file = repoRelativePath(env, argString(args, "file"), "file");
@@ -161,8 +163,8 @@ Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env) {
   t.name = "symbols";
   t.title = "Find definitions";
   t.description =
-      "Where a name is defined (file, lines, signature, uid) and what references it, plus "
-      "unbound sites that may (possible). Use instead of grep for a known name.";
+      "Where a name is defined and what references it, plus unbound sites that may (possible). "
+      "Use instead of grep for a known name.";
   t.inputSchema = schema();
   t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
   return t;

@@ -17,7 +17,7 @@ if (!binary || !repo) {
 }
 
 // The five tools of docs/tools.md.
-const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search"];
+const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search", "impact"];
 
 // The Inspector's `mcp-inspector` command, run with this node (no npx, no PATH lookup).
 const here = dirname(fileURLToPath(import.meta.url));

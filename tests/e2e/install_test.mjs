@@ -27,7 +27,7 @@ if (!binaryArg || !client || !fixture) {
   process.exit(2);
 }
 const binary = realpathSync(binaryArg);
-const TOOLS = ["get_context", "outline", "search", "symbol_context", "symbols"];
+const TOOLS = ["get_context", "impact", "outline", "search", "symbol_context", "symbols"];
 
 const tmp = mkdtempSync(join(tmpdir(), `cg-install-${client}-`));
 const home = join(tmp, "home");

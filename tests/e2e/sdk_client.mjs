@@ -16,7 +16,7 @@ if (!binary || !repo) {
 }
 
 // The SPEC §5 tools.
-const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search"];
+const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search", "impact"];
 
 const tmp = mkdtempSync(join(tmpdir(), "cg-sdk-"));
 const transport = new StdioClientTransport({

@@ -189,4 +189,20 @@ Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, Grap
 // 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
 std::string contentHash(std::string_view data);
 
+// The symbols the index would hold for `text` as the file `path` in language `languageId` (empty:
+// the language the walk would give it, by the path and the text's head), in source order, with
+// their uids; `id` is each one's 1-based position and `parentId` its parent's (0: top level).
+// What impact reads an old version of a file with. Errors: no extracted language
+// (kInvalidArgument), the parser gave up.
+Expected<std::vector<model::Symbol>> extractFileSymbols(const std::string& path, std::string_view text,
+                                                        const std::string& languageId);
+
+// Runs `git -C root <safety options> args...` and returns its stdout. Git never runs
+// repository code on our behalf: the process is spawned directly (no shell) with
+// `-c core.fsmonitor=false -c core.hooksPath=/dev/null -c core.quotePath=false`,
+// GIT_OPTIONAL_LOCKS=0 (no index refresh, no lock taken) and every other GIT_* variable removed
+// from its environment; stdin and stderr are /dev/null. Errors: git missing (kNotFound), any
+// non-zero exit or signal (kIo).
+Expected<std::string> runGit(const std::filesystem::path& root, const std::vector<std::string>& args);
+
 }  // namespace cg::indexer

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cg::model {
@@ -42,6 +44,18 @@ std::string symbolUid(const std::string& path, const std::string& qualifiedName,
 // when it is not.
 int64_t uidOrdinal(std::string_view uid, std::string_view path, std::string_view qualifiedName,
                    SymbolKind kind);
+
+// Gives the symbols of one file their uids in source order: the n-th definition of one
+// qualified name and kind gets "#n" (n >= 2), as the index does.
+class UidAssigner {
+ public:
+  explicit UidAssigner(std::string path) : path_(std::move(path)) {}
+  std::string next(const std::string& qualifiedName, SymbolKind kind);
+
+ private:
+  std::string path_;
+  std::unordered_map<std::string, uint32_t> seen_;  // definitions so far, by uid without ordinal
+};
 
 std::optional<SymbolKind> parseSymbolKind(std::string_view text);
 // SPEC §4 filter families: type ⊇ struct/enum/union, interface ⊇ trait,

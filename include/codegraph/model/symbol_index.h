@@ -203,6 +203,11 @@ class SymbolIndex {
   virtual Expected<std::vector<UnboundRef>> unboundNamed(const std::string& name, uint32_t cap,
                                                         bool* more) = 0;
   virtual Expected<std::vector<UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) = 0;
+  // Every unresolved reference written with `name`, imports included and whatever its candidate
+  // count: the references a deleted definition leaves behind (they name nothing now). At most
+  // `cap`, in index order (then `more`).
+  virtual Expected<std::vector<UnboundRef>> danglingNamed(const std::string& name, uint32_t cap,
+                                                          bool* more) = 0;
   virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
   virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
 };

@@ -34,6 +34,18 @@ struct ToolEnv {
   // enclosing class (its rules' implicitThis). Unset: the same language only, and no.
   bool (*sameFamily)(std::string_view refLanguage, std::string_view defLanguage) = nullptr;
   bool (*implicitThis)(std::string_view language) = nullptr;
+  // Runs git in the repository root with these arguments (no shell, no repository hooks or
+  // external programs; indexer::runGit) and returns its stdout, or an error sentence. Unset:
+  // no git (impact then takes symbols only).
+  std::function<Expected<std::string>(const std::vector<std::string>& args)> git;
+  // The symbols the extractor finds in `text` as the file `path` in language `languageId` (""
+  // for the language the index would give the path), in source order, each with its uid for
+  // that path, its range and signature; `parentId` is the 1-based position of its parent in the
+  // list (0: top level) and `id` its own position. Fails when no language extracts it. Unset:
+  // old versions cannot be read.
+  std::function<Expected<std::vector<model::Symbol>>(const std::string& path, std::string_view text,
+                                                     const std::string& languageId)>
+      extractSymbols;
 };
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env);
@@ -41,6 +53,7 @@ Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env);
 Tool makeOutlineTool(std::shared_ptr<const ToolEnv> env);
 Tool makeSearchTool(std::shared_ptr<const ToolEnv> env);
 Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env);
+Tool makeImpactTool(std::shared_ptr<const ToolEnv> env);
 
 // Every implemented tool, in the order tools/list shows them.
 ToolRegistry makeRegistry(std::shared_ptr<const ToolEnv> env);

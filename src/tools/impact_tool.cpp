@@ -1,0 +1,918 @@
+// impact — what a change touches: the symbols it adds, modifies, moves or deletes, the symbols
+// that depend on them level by level, the tests that reach them, and what the graph could not
+// prove. docs/tools.md "impact" is the contract.
+//
+// A change is read from git (one `git diff` with whole files as context: both versions of each
+// changed file in one process) or named as symbols. Changed lines are attributed to the
+// innermost symbol whose own lines (its range less its members') hold them, on each side: the
+// new side is the index's symbols (the working tree) or the extraction of the `head` version,
+// the old side the extraction of the old version, so a deleted symbol is known by the version
+// that had it. Dependents are the incoming edges of the changed symbols, then of those, up to
+// `depth`, plus the methods that implement or override a changed method and the calls that
+// reach it through the methods it implements; a deleted symbol's dependents are the references
+// its name leaves unresolved.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <tuple>
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "change_set.h"
+#include "codegraph/tools/tools.h"
+#include "common.h"
+#include "hierarchy.h"
+#include "impact.h"
+#include "possible.h"
+#include "resolve.h"
+
+namespace cg::tools {
+namespace {
+
+using model::RefKind;
+using model::Symbol;
+using model::SymbolKind;
+
+constexpr int64_t kDefaultBudget = 4000, kMinBudget = 200, kMaxBudget = 8000;  // answer_size.h
+constexpr int64_t kMaxDepth = 4;
+constexpr size_t kMaxSymbolArgs = 50;
+constexpr size_t kMatchesPerName = 10;       // definitions a name of the symbols form stands for
+constexpr size_t kMaxFiles = 1000;           // changed files mapped; the rest are named as cut
+constexpr size_t kMaxNodes = 3000;           // dependents and tests found at most
+constexpr size_t kExpandPerLevel = 400;      // symbols whose dependents are read, per level
+constexpr uint32_t kSourcesPerSymbol = 300;  // incoming sources read per symbol
+constexpr uint32_t kOverridesPerMethod = 50;
+constexpr uint32_t kDanglingPerName = 200;
+constexpr size_t kDanglingShown = 30;        // dangling sites of one name kept as dependents
+constexpr uint32_t kPossibleSites = 5;
+constexpr size_t kReserve = 40;              // tokens kept for the answer's numbers
+
+const std::vector<RefKind> kIncomingKinds = {RefKind::kCalls,     RefKind::kExtends, RefKind::kImplements,
+                                             RefKind::kUses,      RefKind::kAccesses, RefKind::kAssigns,
+                                             RefKind::kImports};
+
+Json schema() {
+  return Json{
+      {"type", "object"},
+      {"properties",
+       {{"changes", {{"type", "string"}, {"enum", {"working_tree"}}}},
+        {"base", {{"type", "string"}, {"description", "Git revision; head: the working tree if unset."}}},
+        {"head", {{"type", "string"}}},
+        {"symbols", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "Uids or names: what if these change."}}},
+        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
+        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget}}}}},
+      {"additionalProperties", false}};
+}
+
+// ---- the changed symbols -------------------------------------------------------------------
+
+struct Changed {
+  Symbol symbol;            // the index's (id != 0), or the old version's (id 0) when deleted
+  // The head version's, when the change is base..head and the working tree is not at head:
+  // what the answer shows (its lines and signature), while `symbol` is what the walk follows.
+  std::optional<Symbol> shown;
+  std::string change;       // added, modified, deleted, moved
+  std::string fromPath;     // moved: the file it was in
+  std::string oldSignature; // modified: the signature before, when it differs
+  std::optional<SymbolKind> parentKind;
+};
+
+struct ChangeSet {
+  std::vector<Changed> symbols;
+  Json files = Json::array();  // [{"file_path","change","from_file_path"?}]
+  std::vector<std::string> notes;
+  // Files whose old version's definitions were the references' names: deleted or moved files
+  // (their module names, for the imports that named them).
+  std::vector<std::pair<std::string, std::string>> goneModules;  // (stem, old path)
+};
+
+// The key of a symbol within its file: its uid less the path.
+std::string keyOf(const Symbol& s) { return s.uid.substr(std::min(s.uid.size(), s.path.size() + 2)); }
+
+// Which symbols own a changed line: the innermost whose range holds it. A symbol is touched when
+// a changed line lies in its range and in none of its members' ranges.
+std::vector<bool> touched(const std::vector<Symbol>& syms, const std::vector<LineRange>& lines) {
+  std::vector<bool> out(syms.size(), false);
+  if (lines.empty()) return out;
+  std::unordered_map<int64_t, size_t> at;
+  for (size_t i = 0; i < syms.size(); ++i) at[syms[i].id] = i;
+  std::vector<std::vector<size_t>> children(syms.size());
+  for (size_t i = 0; i < syms.size(); ++i)
+    if (auto p = at.find(syms[i].parentId); syms[i].parentId != 0 && p != at.end()) children[p->second].push_back(i);
+  for (size_t i = 0; i < syms.size(); ++i) {
+    const uint32_t first = syms[i].range.line, last = std::max(syms[i].range.endLine, first);
+    for (const auto& [a, b] : lines) {
+      if (b < first || a > last) continue;
+      // The changed lines within the symbol, less those its members cover.
+      std::vector<LineRange> own;
+      own.emplace_back(std::max(a, first), std::min(b, last));
+      for (size_t c : children[i]) {
+        const uint32_t cf = syms[c].range.line, cl = std::max(syms[c].range.endLine, cf);
+        std::vector<LineRange> next;
+        for (auto [x, y] : own) {
+          if (cl < x || cf > y) { next.emplace_back(x, y); continue; }
+          if (x < cf) next.emplace_back(x, cf - 1);
+          if (y > cl) next.emplace_back(cl + 1, y);
+        }
+        own.swap(next);
+      }
+      if (!own.empty()) { out[i] = true; break; }
+    }
+  }
+  return out;
+}
+
+// The lines of `ranges` that hold more than white space in `text` (all of them without text):
+// a blank line added or removed between two methods changes neither, nor their class.
+std::vector<LineRange> nonBlank(const std::vector<LineRange>& ranges, const std::string& text) {
+  if (text.empty()) return ranges;
+  std::vector<LineRange> out;
+  size_t pos = 0;
+  uint32_t line = 1;
+  for (const auto& [a, b] : ranges) {
+    for (; line < a && pos < text.size(); ++line) {
+      size_t nl = text.find('\n', pos);
+      pos = nl == std::string::npos ? text.size() : nl + 1;
+    }
+    for (; line <= b && pos < text.size(); ++line) {
+      size_t nl = text.find('\n', pos);
+      size_t end = nl == std::string::npos ? text.size() : nl;
+      if (text.find_first_not_of(" \t\r\f\v", pos) < end) {
+        if (!out.empty() && out.back().second + 1 == line) out.back().second = line;
+        else out.emplace_back(line, line);
+      }
+      pos = end + 1;
+    }
+  }
+  return out;
+}
+
+std::optional<SymbolKind> parentKindIn(const std::vector<Symbol>& syms, const Symbol& s) {
+  if (s.parentId == 0) return std::nullopt;
+  for (const auto& p : syms)
+    if (p.id == s.parentId) return p.kind;
+  return std::nullopt;
+}
+
+std::string stemOf(const std::string& path) {
+  std::string base = path.substr(path.rfind('/') == std::string::npos ? 0 : path.rfind('/') + 1);
+  return base.substr(0, base.find('.'));
+}
+
+const char* statusName(FileChange::Status s) {
+  switch (s) {
+    case FileChange::Status::kAdded: return "added";
+    case FileChange::Status::kDeleted: return "deleted";
+    case FileChange::Status::kRenamed: return "renamed";
+    default: return "modified";
+  }
+}
+
+// Pairs each new symbol with the old one it continues, by uid less path: within one qualified
+// name and kind first by equal signature (inserting a TEST(...) or an overload before another
+// does not make the later one "modified"), then in order. -1: none (added).
+std::vector<int64_t> pairSymbols(const std::vector<Symbol>& news, const std::vector<Symbol>& olds) {
+  auto baseKey = [](const Symbol& s) {
+    std::string k = keyOf(s);
+    if (size_t hash = k.rfind('#'); hash != std::string::npos && k.find("::", hash) == std::string::npos) k.resize(hash);
+    return k;
+  };
+  std::unordered_map<std::string, std::vector<size_t>> oldGroups;
+  for (size_t i = 0; i < olds.size(); ++i) oldGroups[baseKey(olds[i])].push_back(i);
+  std::vector<int64_t> out(news.size(), -1);
+  std::vector<bool> used(olds.size(), false);
+  std::vector<size_t> rest;
+  for (size_t i = 0; i < news.size(); ++i) {
+    auto g = oldGroups.find(baseKey(news[i]));
+    if (g == oldGroups.end()) continue;
+    for (size_t o : g->second)
+      if (!used[o] && oneLine(olds[o].signature) == oneLine(news[i].signature)) {
+        out[i] = static_cast<int64_t>(o);
+        used[o] = true;
+        break;
+      }
+    if (out[i] < 0) rest.push_back(i);
+  }
+  for (size_t i : rest) {
+    for (size_t o : oldGroups[baseKey(news[i])])
+      if (!used[o]) {
+        out[i] = static_cast<int64_t>(o);
+        used[o] = true;
+        break;
+      }
+  }
+  return out;
+}
+
+// Maps one changed file onto symbols. `language`: the index's language of the file ("" when it
+// does not hold it), so that both versions are read as the index reads the file.
+Status mapFile(const ToolEnv& env, const FileChange& f, bool newFromIndex, const std::string& language,
+               ChangeSet& out) {
+  std::vector<Symbol> news, olds;
+  if (f.status != FileChange::Status::kDeleted) {
+    if (newFromIndex) {
+      auto got = env.index->fileSymbols(f.path);
+      if (!got) return got.error();
+      news = std::move(*got);
+    } else if (env.extractSymbols) {
+      auto got = env.extractSymbols(f.path, f.newText, language);
+      if (got) news = std::move(*got);
+    }
+  }
+  const bool pureRename = f.status == FileChange::Status::kRenamed && f.oldLines.empty() && f.newLines.empty();
+  if (f.status != FileChange::Status::kAdded) {
+    if (pureRename) {
+      // Git printed no text: the old version is the new one under the old path.
+      model::UidAssigner uids(f.oldPath);
+      for (const auto& n : news) {
+        Symbol o = n;
+        o.path = f.oldPath;
+        o.uid = uids.next(n.qualifiedName, n.kind);
+        olds.push_back(std::move(o));
+      }
+    } else if (env.extractSymbols) {
+      const bool sameKind = f.oldPath.substr(f.oldPath.rfind('.') == std::string::npos ? f.oldPath.size() : f.oldPath.rfind('.')) ==
+                            f.path.substr(f.path.rfind('.') == std::string::npos ? f.path.size() : f.path.rfind('.'));
+      auto got = env.extractSymbols(f.oldPath, f.oldText, sameKind ? language : std::string());
+      if (got) olds = std::move(*got);
+    }
+  }
+  Json file{{"file_path", f.path}, {"change", statusName(f.status)}};
+  if (f.status == FileChange::Status::kRenamed) file["from_file_path"] = f.oldPath;
+  out.files.push_back(std::move(file));
+  if (f.status == FileChange::Status::kDeleted || f.status == FileChange::Status::kRenamed)
+    out.goneModules.emplace_back(stemOf(f.oldPath), f.oldPath);
+
+  const auto touchedNew = touched(news, nonBlank(f.newLines, f.newText));
+  const auto touchedOld = touched(olds, nonBlank(f.oldLines, f.oldText));
+  const std::vector<int64_t> pairs = pairSymbols(news, olds);
+  std::vector<bool> matched(olds.size(), false);
+  const bool moved = f.status == FileChange::Status::kRenamed;
+  for (size_t i = 0; i < news.size(); ++i) {
+    Changed c;
+    c.symbol = news[i];
+    if (!newFromIndex) {  // the head version's symbol: the walk follows the index's of that uid
+      auto inIndex = env.index->byUid(news[i].uid);
+      if (!inIndex) return inIndex.error();
+      c.shown = news[i];
+      if (*inIndex) c.symbol = **inIndex;
+      else c.symbol.id = 0;
+    }
+    c.parentKind = parentKindIn(news, news[i]);
+    if (pairs[i] < 0) {
+      c.change = "added";
+    } else {
+      const size_t o = static_cast<size_t>(pairs[i]);
+      matched[o] = true;
+      const Symbol& old = olds[o];
+      if (touchedNew[i] || touchedOld[o]) {
+        c.change = "modified";
+        if (oneLine(old.signature) != oneLine(news[i].signature)) c.oldSignature = old.signature;
+      } else if (moved && news[i].parentId == 0) {
+        c.change = "moved";
+      } else {
+        continue;
+      }
+      if (moved) c.fromPath = f.oldPath;
+    }
+    out.symbols.push_back(std::move(c));
+  }
+  for (size_t i = 0; i < olds.size(); ++i) {
+    if (matched[i]) continue;
+    Changed c;
+    c.symbol = olds[i];
+    c.symbol.id = 0;
+    c.change = "deleted";
+    c.parentKind = parentKindIn(olds, olds[i]);
+    out.symbols.push_back(std::move(c));
+  }
+  return okStatus();
+}
+
+// Whether the index covers `path` (a file of an extracted language, not skipped).
+// The index's language of `path`, or nullopt when it does not cover the file (another language,
+// ignored, too large).
+Expected<std::optional<std::string>> indexedLanguage(const ToolEnv& env, const std::string& path) {
+  model::FilesRequest req;
+  req.path = path;
+  req.limit = 1;
+  bool more = false;
+  auto got = env.index->files(req, &more);
+  if (!got) return got.error();
+  if (!got->exact || got->files.empty()) return std::optional<std::string>();
+  return std::optional<std::string>(got->files.front().language);
+}
+
+Expected<ChangeSet> changesFromGit(const ToolEnv& env, const std::string& base, const std::string& head,
+                                   const CallContext& ctx) {
+  if (!env.git)
+    return makeError(ErrorCode::kInvalidArgument,
+                     "Reading a change needs git, which this server cannot run; pass `symbols` instead.");
+  const std::string from = base.empty() ? "HEAD" : base;
+  for (const std::string& rev : {from, head})
+    if (!rev.empty() && (rev[0] == '-' || rev.find("..") != std::string::npos))
+      return makeError(ErrorCode::kInvalidArgument,
+                       "Invalid revision '" + rev + "': give one revision each in `base` and `head`.");
+  std::vector<std::string> args{"diff"};
+  for (auto& a : diffArguments()) args.push_back(std::move(a));
+  args.push_back(from);
+  if (!head.empty()) args.push_back(head);
+  args.push_back("--");
+  auto diff = env.git(args);
+  if (!diff) {
+    auto verify = env.git({"rev-parse", "--verify", "--quiet", from + "^{commit}"});
+    if (!verify)
+      return makeError(ErrorCode::kInvalidArgument,
+                       base.empty() ? "The repository is not a git work tree with a commit, so there is no working-tree "
+                                      "change to read; pass `symbols` (uids or names) instead."
+                                    : "'" + from + "' is not a revision of this repository.");
+    if (!head.empty() && !env.git({"rev-parse", "--verify", "--quiet", head + "^{commit}"}))
+      return makeError(ErrorCode::kInvalidArgument, "'" + head + "' is not a revision of this repository.");
+    return makeError(ErrorCode::kIo, "git could not compare the revisions: " + diff.error().message);
+  }
+  std::vector<FileChange> files = parseFullContextDiff(*diff);
+  ChangeSet out;
+  if (head.empty()) {  // untracked files are part of the working tree's change
+    auto untracked = env.git({"ls-files", "-z", "--others", "--exclude-standard"});
+    if (untracked) {
+      size_t start = 0;
+      while (start < untracked->size()) {
+        size_t end = untracked->find('\0', start);
+        if (end == std::string::npos) end = untracked->size();
+        if (end > start && (*untracked)[end - 1] != '/') {
+          FileChange f;
+          f.status = FileChange::Status::kAdded;
+          f.path = untracked->substr(start, end - start);
+          files.push_back(std::move(f));
+        }
+        start = end + 1;
+      }
+    }
+  }
+  size_t mapped = 0, skipped = 0;
+  for (const auto& f : files) {
+    if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "cancelled");
+    if (f.binary) continue;
+    // A file the index does not cover (another language, ignored, too large) has no symbols on
+    // the new side; its old version still may (a deleted or renamed source file).
+    std::optional<std::string> language;
+    if (f.status != FileChange::Status::kDeleted) {
+      auto l = indexedLanguage(env, f.path);
+      if (!l) return l.error();
+      language = *l;
+    }
+    const bool covered = language.has_value();
+    if (!covered && f.status != FileChange::Status::kDeleted && f.status != FileChange::Status::kRenamed) continue;
+    // Not code: no language extracts the old path (an empty text costs nothing to extract).
+    if (!covered && env.extractSymbols && !env.extractSymbols(f.oldPath, "", "")) continue;
+    if (mapped >= kMaxFiles) { ++skipped; continue; }
+    ++mapped;
+    FileChange g = f;
+    if (g.status == FileChange::Status::kAdded && g.newLines.empty()) g.newLines.emplace_back(1, UINT32_MAX);
+    if (auto st = mapFile(env, g, head.empty() && covered, language.value_or(""), out); !st) return st.error();
+  }
+  if (skipped)
+    out.notes.push_back(std::to_string(skipped) + " more changed files were not mapped (at most " +
+                        std::to_string(kMaxFiles) + ").");
+  return out;
+}
+
+Expected<ChangeSet> changesFromSymbols(const ToolEnv& env, const Json& names) {
+  ChangeSet out;
+  if (names.empty()) return makeError(ErrorCode::kInvalidArgument, "Invalid argument 'symbols': name at least one symbol.");
+  if (names.size() > kMaxSymbolArgs)
+    return makeError(ErrorCode::kInvalidArgument,
+                     "Invalid argument 'symbols': at most " + std::to_string(kMaxSymbolArgs) + " symbols.");
+  std::set<int64_t> seen;
+  for (const auto& n : names) {
+    const std::string text = trimmed(n.get<std::string>());
+    if (text.empty()) return makeError(ErrorCode::kInvalidArgument, "Invalid argument 'symbols': an empty name.");
+    SymbolQuery q;
+    q.name = text;
+    q.limit = kMatchesPerName;
+    auto r = resolveSymbol(env, q);
+    if (!r) return r.error();
+    if (r->matches.empty()) {
+      std::string hint;
+      for (const auto& s : r->suggestions) hint += (hint.empty() ? "" : ", ") + s.qualifiedName + " (" + s.uid + ")";
+      return makeError(ErrorCode::kNotFound, "No symbol '" + text + "' in the index." +
+                                                 (hint.empty() ? "" : " Close names: " + hint + "."));
+    }
+    if (r->matches.size() > 1)
+      out.notes.push_back("'" + text + "' names " + std::to_string(r->matches.size()) + (r->more ? "+" : "") +
+                          " symbols; all are taken as changed (pass uids to choose).");
+    for (const auto& s : r->matches) {
+      if (!seen.insert(s.id).second) continue;
+      Changed c;
+      c.symbol = s;
+      c.change = "modified";
+      if (s.parentId != 0) {
+        auto p = env.index->byId(s.parentId);
+        if (!p) return p.error();
+        if (*p) c.parentKind = (*p)->kind;
+      }
+      out.symbols.push_back(std::move(c));
+    }
+  }
+  return out;
+}
+
+// ---- dependents ------------------------------------------------------------------------------
+
+// A dynamic set of seed positions (the changed symbols a node depends on).
+struct SeedSet {
+  std::vector<uint64_t> words;
+  void add(size_t i) {
+    if (words.size() <= i / 64) words.resize(i / 64 + 1, 0);
+    words[i / 64] |= uint64_t{1} << (i % 64);
+  }
+  void merge(const SeedSet& o) {
+    if (words.size() < o.words.size()) words.resize(o.words.size(), 0);
+    for (size_t k = 0; k < o.words.size(); ++k) words[k] |= o.words[k];
+  }
+  bool has(size_t i) const { return i / 64 < words.size() && (words[i / 64] >> (i % 64)) & 1; }
+};
+
+struct Node {
+  Symbol symbol;        // id 0: a file's top level (symbol.path names the file)
+  int level = 0;
+  Json via;
+  uint32_t line = 0;    // the reference site
+  bool test = false;
+  SeedSet seeds;
+  // Where it was found from: a node's position, or -(k + 1) for the k-th changed symbol.
+  std::vector<int64_t> from;
+};
+
+struct Walk {
+  const ToolEnv& env;
+  const ChangeSet& changes;
+  int depth;
+  std::vector<Node> nodes;
+  std::unordered_map<int64_t, size_t> byId;
+  std::map<std::pair<std::string, std::string>, size_t> byFile;  // (path, via kind) of top-level sources
+  std::set<int64_t> changedIds;
+  bool capped = false;
+  size_t danglingCut = 0;
+
+  // Adds the dependent `other` found from `from` (Node::from), or records that edge when it is
+  // known. Returns its position when it is new and can be expanded further.
+  std::optional<size_t> add(const Symbol& other, const std::string& path, uint32_t line, int level, Json via,
+                            int64_t from) {
+    if (other.id != 0 && changedIds.count(other.id)) return std::nullopt;
+    size_t* existing = nullptr;
+    if (other.id != 0) {
+      if (auto it = byId.find(other.id); it != byId.end()) existing = &it->second;
+    } else if (auto it = byFile.find({path, via.value("kind", "")}); it != byFile.end()) {
+      existing = &it->second;
+    }
+    if (existing) {
+      nodes[*existing].from.push_back(from);
+      return std::nullopt;
+    }
+    if (nodes.size() >= kMaxNodes) {
+      capped = true;
+      return std::nullopt;
+    }
+    Node n;
+    n.symbol = other;
+    if (other.id == 0) n.symbol.path = path;
+    n.level = level;
+    n.via = std::move(via);
+    n.line = line;
+    n.test = model::isTestPath(n.symbol.path);
+    n.from.push_back(from);
+    nodes.push_back(std::move(n));
+    const size_t at = nodes.size() - 1;
+    if (other.id != 0) byId[other.id] = at;
+    else byFile[{path, nodes[at].via.value("kind", "")}] = at;
+    return other.id != 0 ? std::optional<size_t>(at) : std::nullopt;
+  }
+
+  static Json viaJson(RefKind kind, const std::string& fromUid, double confidence) {
+    return Json{{"kind", std::string(model::toString(kind))}, {"from_uid", fromUid},
+                {"confidence", std::round(confidence * 100) / 100}};
+  }
+
+  // The dependents of `s` one level further: `level` is theirs.
+  Status expand(const Symbol& s, int level, int64_t from, std::vector<size_t>& next) {
+    model::RefsRequest req;
+    req.symbolId = s.id;
+    req.kinds = kIncomingKinds;
+    req.incoming = true;
+    req.oneSitePerSource = true;
+    req.limit = kSourcesPerSymbol;
+    bool more = false;
+    auto refs = env.index->refs(req, &more);
+    if (!refs) return refs.error();
+    if (more) capped = true;
+    for (const auto& v : *refs) {
+      if (v.edge.kind == RefKind::kImports && level > 1) continue;  // an import of an import: no dependency
+      auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, viaJson(v.edge.kind, s.uid, v.edge.confidence), from);
+      if (at) next.push_back(*at);
+    }
+    if (!model::isCallable(s.kind) && s.kind != SymbolKind::kProperty) return okStatus();
+    // A constructor is reached through its class: `T(...)`, `new T`, a subclass's construction.
+    if (s.kind == SymbolKind::kConstructor) {
+      auto owner = ownerType(env, s);
+      if (!owner) return owner.error();
+      if (*owner) {
+        model::RefsRequest byClass;
+        byClass.symbolId = (*owner)->id;
+        byClass.kinds = {RefKind::kCalls, RefKind::kExtends};
+        byClass.incoming = true;
+        byClass.oneSitePerSource = true;
+        byClass.limit = kSourcesPerSymbol;
+        auto built = env.index->refs(byClass, &more);
+        if (!built) return built.error();
+        for (const auto& v : *built) {
+          Json via = viaJson(v.edge.kind, s.uid, v.edge.confidence);
+          via["through"] = (*owner)->uid;
+          auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, std::move(via), from);
+          if (at) next.push_back(*at);
+        }
+      }
+    }
+    // Methods that implement or override it: a change of its contract reaches them.
+    auto overriding = overridingMethods(env, s, kOverridesPerMethod);
+    if (!overriding) return overriding.error();
+    for (const auto& o : *overriding) {
+      Json via{{"kind", o.relation == RefKind::kImplements ? "implements" : "overrides"}, {"from_uid", s.uid}};
+      auto at = add(o.method, o.method.path, o.method.range.line, level, std::move(via), from);
+      if (at) next.push_back(*at);
+    }
+    // Calls through the methods it implements or overrides may dispatch to it.
+    auto overridden = overriddenMethods(env, s);
+    if (!overridden) return overridden.error();
+    for (const auto& m : *overridden) {
+      model::RefsRequest calls;
+      calls.symbolId = m.id;
+      calls.kinds = {RefKind::kCalls};
+      calls.incoming = true;
+      calls.oneSitePerSource = true;
+      calls.limit = kSourcesPerSymbol;
+      auto through = env.index->refs(calls, &more);
+      if (!through) return through.error();
+      for (const auto& v : *through) {
+        Json via = viaJson(RefKind::kCalls, s.uid, v.edge.confidence);
+        via["through"] = m.uid;
+        auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, std::move(via), from);
+        if (at) next.push_back(*at);
+      }
+    }
+    return okStatus();
+  }
+
+  // The references a deleted (or moved) symbol's name leaves unresolved.
+  Status dangling(const Changed& c, int64_t from, std::vector<size_t>& next) {
+    bool more = false;
+    auto rows = env.index->danglingNamed(c.symbol.name, kDanglingPerName, &more);
+    if (!rows) return rows.error();
+    std::vector<const model::UnboundRef*> fit;
+    for (const auto& u : *rows) {
+      const bool shape = u.kind == RefKind::kImports ? c.symbol.parentId == 0 : couldName(env, c.symbol, c.parentKind, u);
+      if (shape) fit.push_back(&u);
+    }
+    // Bare names, `self`/`this` and imports first: those most likely named it.
+    std::stable_sort(fit.begin(), fit.end(), [](const model::UnboundRef* a, const model::UnboundRef* b) {
+      return a->qualifier.empty() > b->qualifier.empty();
+    });
+    if (fit.size() > kDanglingShown) {
+      danglingCut += fit.size() - kDanglingShown;
+      fit.resize(kDanglingShown);
+    }
+    for (const auto* u : fit) {
+      Symbol source;
+      if (!u->sourceUid.empty()) {
+        auto s = lookupUid(env, u->sourceUid);
+        if (!s) return s.error();
+        if (*s) source = **s;
+      }
+      Json via{{"kind", std::string(model::toString(u->kind))}, {"from_uid", c.symbol.uid}, {"dangling", true}};
+      auto at = add(source, u->path, u->line, 1, std::move(via), from);
+      if (at) next.push_back(*at);
+    }
+    return okStatus();
+  }
+
+  // Imports that named a deleted or renamed file's module.
+  Status goneModule(const std::string& stem, const std::string& oldPath, int64_t from) {
+    if (stem.empty()) return okStatus();
+    bool more = false;
+    auto rows = env.index->danglingNamed(stem, kDanglingPerName, &more);
+    if (!rows) return rows.error();
+    for (const auto& u : *rows) {
+      if (u.kind != RefKind::kImports) continue;
+      Symbol source;
+      Json via{{"kind", "imports"}, {"from_uid", oldPath}, {"dangling", true}};
+      add(source, u.path, u.line, 1, std::move(via), from);
+    }
+    return okStatus();
+  }
+
+  Status run(const CallContext& ctx) {
+    std::vector<size_t> frontier;
+    for (size_t i = 0; i < changes.symbols.size(); ++i)
+      if (changes.symbols[i].symbol.id != 0) changedIds.insert(changes.symbols[i].symbol.id);
+    std::vector<size_t> next;
+    for (size_t i = 0; i < changes.symbols.size(); ++i) {
+      if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "cancelled");
+      const Changed& c = changes.symbols[i];
+      const int64_t seed = -static_cast<int64_t>(i) - 1;
+      if (c.change == "added") continue;
+      if (c.symbol.id != 0) {
+        if (auto st = expand(c.symbol, 1, seed, next); !st) return st;
+      }
+      // A deleted or moved symbol leaves its references unresolved, and so may a new signature
+      // (a call that passes as many arguments as the old one took no longer binds in Java).
+      if (c.change == "deleted" || c.change == "moved" || !c.oldSignature.empty()) {
+        if (auto st = dangling(c, seed, next); !st) return st;
+      }
+    }
+    // A gone module's importers depend on every symbol it had (the first stands for them).
+    for (const auto& [stem, path] : changes.goneModules) {
+      int64_t seed = 0;
+      for (size_t i = 0; i < changes.symbols.size() && seed == 0; ++i)
+        if (changes.symbols[i].symbol.path == path || changes.symbols[i].fromPath == path) seed = -static_cast<int64_t>(i) - 1;
+      if (seed != 0)
+        if (auto st = goneModule(stem, path, seed); !st) return st;
+    }
+    for (int level = 2; level <= depth && !next.empty(); ++level) {
+      frontier.swap(next);
+      next.clear();
+      std::sort(frontier.begin(), frontier.end());
+      frontier.erase(std::unique(frontier.begin(), frontier.end()), frontier.end());
+      if (frontier.size() > kExpandPerLevel) {
+        capped = true;
+        frontier.resize(kExpandPerLevel);
+      }
+      for (size_t at : frontier) {
+        if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "cancelled");
+        const Symbol s = nodes[at].symbol;
+        if (auto st = expand(s, level, static_cast<int64_t>(at), next); !st) return st;
+      }
+    }
+    // Which changed symbols each node depends on: the union over the ways it was found.
+    for (auto& n : nodes)
+      for (int64_t f : n.from)
+        if (f < 0) n.seeds.add(static_cast<size_t>(-f - 1));
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (auto& n : nodes)
+        for (int64_t f : n.from) {
+          if (f < 0) continue;
+          SeedSet before = n.seeds;
+          n.seeds.merge(nodes[static_cast<size_t>(f)].seeds);
+          grew = grew || before.words != n.seeds.words;
+        }
+    }
+    return okStatus();
+  }
+};
+
+// ---- the answer ------------------------------------------------------------------------------
+
+Json changedJson(const Changed& c) {
+  const Symbol& s = c.shown ? *c.shown : c.symbol;
+  Json j{{"uid", s.uid},
+         {"name", s.name},
+         {"kind", std::string(model::toString(s.kind))},
+         {"file_path", s.path},
+         {"start_line", s.range.line},
+         {"end_line", std::max(s.range.endLine, s.range.line)},
+         {"change", c.change}};
+  if (!c.fromPath.empty()) j["from_file_path"] = c.fromPath;
+  if (!c.oldSignature.empty())
+    j["signature"] = Json{{"old", oneLine(c.oldSignature)}, {"new", oneLine(s.signature)}};
+  return j;
+}
+
+Json nodeJson(const Node& n) {
+  Json j{{"uid", n.symbol.id ? Json(n.symbol.uid) : Json(nullptr)},
+         {"name", n.symbol.id ? n.symbol.qualifiedName : "<top level>"},
+         {"kind", n.symbol.id ? std::string(model::toString(n.symbol.kind)) : "file"},
+         {"file_path", n.symbol.path},
+         {"line", n.line},
+         {"level", n.level}};
+  if (!n.test) j["via"] = n.via;
+  return j;
+}
+
+std::string plural(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  if (auto small = budgetBelow(args, kMinBudget)) return *small;
+  const bool bySymbols = args.contains("symbols");
+  const std::string base = argString(args, "base"), head = argString(args, "head");
+  if (bySymbols && (args.contains("base") || args.contains("head") || args.contains("changes")))
+    return ToolResult::error("Invalid arguments: give either `symbols` or a change (`changes`, `base`/`head`), not both.");
+  for (const char* key : {"base", "head"})
+    if (args.contains(key) && trimmed(argString(args, key)).empty())
+      return ToolResult::error(std::string("Invalid argument '") + key + "': a git revision (a branch, tag or commit).");
+  if (!head.empty() && base.empty())
+    return ToolResult::error("Invalid argument 'head': it needs `base` (the change is base..head).");
+  if (args.contains("changes") && args.contains("base"))
+    return ToolResult::error("Invalid arguments: `changes` is the working tree against HEAD; with `base` the change is base..head (or base..the working tree). Give one.");
+  const int depth = static_cast<int>(std::clamp<int64_t>(argInt(args, "depth", 2), 1, kMaxDepth));
+  const size_t budget = static_cast<size_t>(std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), kMinBudget, kMaxBudget));
+  if (auto wait = notReady(env, ctx)) return *wait;
+
+  auto changes = bySymbols ? changesFromSymbols(env, args["symbols"]) : changesFromGit(env, base, head, ctx);
+  if (!changes) {
+    if (changes.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
+    if (changes.error().code == ErrorCode::kInvalidArgument || changes.error().code == ErrorCode::kNotFound)
+      return ToolResult::error(changes.error().message);
+    return ToolResult::error("The change could not be read: " + changes.error().message);
+  }
+  // Order: deleted and modified first (what breaks), then moved, then added; by file and line.
+  auto rank = [](const std::string& c) { return c == "deleted" ? 0 : c == "modified" ? 1 : c == "moved" ? 2 : 3; };
+  std::stable_sort(changes->symbols.begin(), changes->symbols.end(), [&](const Changed& a, const Changed& b) {
+    return std::make_tuple(rank(a.change), std::cref(a.symbol.path), a.symbol.range.line) <
+           std::make_tuple(rank(b.change), std::cref(b.symbol.path), b.symbol.range.line);
+  });
+
+  Walk walk{env, *changes, depth, {}, {}, {}, {}, false, 0};
+  if (auto st = walk.run(ctx); !st) {
+    if (st.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
+    return ToolResult::error("The index could not be read: " + st.error().message);
+  }
+  // Centrality ranks dependents within a level (a reference list does not carry it).
+  for (auto& n : walk.nodes) {
+    if (n.symbol.id == 0) continue;
+    auto full = env.index->byId(n.symbol.id);
+    if (!full) return ToolResult::error("The index could not be read: " + full.error().message);
+    if (*full) n.symbol.centrality = (*full)->centrality;
+  }
+  std::vector<const Node*> deps, tests;
+  for (const auto& n : walk.nodes) (n.test ? tests : deps).push_back(&n);
+  auto order = [](const Node* a, const Node* b) {
+    return std::make_tuple(a->level, -a->symbol.centrality, std::cref(a->symbol.path), a->line) <
+           std::make_tuple(b->level, -b->symbol.centrality, std::cref(b->symbol.path), b->line);
+  };
+  std::stable_sort(deps.begin(), deps.end(), order);
+  std::stable_sort(tests.begin(), tests.end(), order);
+
+  // Changed test code is a test to run again (level 0).
+  std::vector<Json> testItems;
+  for (const auto& c : changes->symbols)
+    if (c.symbol.id != 0 && c.change != "deleted" && model::isTestPath(c.symbol.path) && model::isCallable(c.symbol.kind))
+      testItems.push_back(Json{{"uid", c.symbol.uid}, {"name", c.symbol.qualifiedName}, {"file_path", c.symbol.path},
+                               {"line", c.symbol.range.line}, {"level", 0}});
+  for (const Node* n : tests) {
+    Json j = nodeJson(*n);
+    j.erase("kind");
+    testItems.push_back(std::move(j));
+  }
+
+  // Risk: how many depend, how central, what no test reaches.
+  std::set<std::string> depFiles;
+  double maxCentrality = 0;
+  for (const Node* n : deps) {
+    depFiles.insert(n->symbol.path);
+    maxCentrality = std::max(maxCentrality, n->symbol.centrality);
+  }
+  size_t considered = 0, untested = 0;
+  std::string mostCentral;
+  double changedMax = -1;
+  for (size_t i = 0; i < changes->symbols.size(); ++i) {
+    const Changed& c = changes->symbols[i];
+    if (c.change == "deleted" || c.symbol.id == 0 || model::isTestPath(c.symbol.path)) continue;
+    ++considered;
+    bool reached = false;
+    for (const Node* t : tests) reached = reached || t->seeds.has(i);
+    if (!reached) ++untested;
+    if (c.symbol.centrality > changedMax) {
+      changedMax = c.symbol.centrality;
+      mostCentral = c.symbol.uid;
+    }
+    maxCentrality = std::max(maxCentrality, c.symbol.centrality);
+  }
+  size_t level1 = 0;
+  for (const Node* n : deps) level1 += n->level == 1;
+  std::string summary = plural(changes->symbols.size(), "changed symbol", "changed symbols") + "; " +
+                        plural(deps.size(), "dependent", "dependents") + (walk.capped ? "+" : "") + " in " +
+                        plural(depFiles.size(), "file", "files") + " (" + std::to_string(level1) + " direct); " +
+                        plural(testItems.size(), "test reaches", "tests reach") + " the change";
+  if (considered) summary += "; " + std::to_string(untested) + " of " + std::to_string(considered) + " changed symbols reached by no test within depth " + std::to_string(depth);
+  summary += ".";
+  Json risk{{"dependents", deps.size()}, {"files", depFiles.size()}, {"untested", untested},
+            {"max_centrality", std::round(maxCentrality * 100) / 100}, {"summary", summary}};
+
+  // Possible dependents: the unbound sites that could name a changed symbol.
+  std::vector<Symbol> named;
+  for (const auto& c : changes->symbols)
+    if (c.symbol.id != 0 && c.change != "added") named.push_back(c.symbol);
+  auto possible = possibleReferences(env, named, kPossibleSites);
+  if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+
+  // Pack under the budget: every list whole if it fits, else the first items of each, the
+  // dependents cut first (lowest level and centrality last), then tests, possible sites, changed.
+  std::vector<Json> changedItems, depItems;
+  for (const auto& c : changes->symbols) changedItems.push_back(changedJson(c));
+  for (const Node* n : deps) depItems.push_back(nodeJson(*n));
+  Json possibleOut = possibleJson(*possible);
+  const size_t nChanged = changedItems.size(), nDeps = depItems.size(), nTests = testItems.size();
+  std::vector<std::string> notes = changes->notes;
+  if (walk.capped) notes.push_back("The walk stopped at its bounds (" + std::to_string(kSourcesPerSymbol) + " dependents read per symbol, " + std::to_string(kExpandPerLevel) + " symbols per level): there are more dependents than listed; ask with depth 1 or fewer symbols.");
+  if (walk.danglingCut) notes.push_back(std::to_string(walk.danglingCut) + " more unresolved references name deleted symbols (common names; not listed).");
+  if (std::string pn = possibleNote(*possible); !pn.empty()) notes.push_back(pn);
+  auto build = [&](size_t c, size_t d, size_t t, bool noSites) {
+    Json out{{"changes", bySymbols ? "symbols" : head.empty() ? (base.empty() ? "working_tree" : base + "..working_tree") : base + ".." + head}};
+    out["files"] = changes->files;
+    out["changed"] = Json(std::vector<Json>(changedItems.begin(), changedItems.begin() + c));
+    out["dependents"] = Json(std::vector<Json>(depItems.begin(), depItems.begin() + d));
+    out["tests"] = Json(std::vector<Json>(testItems.begin(), testItems.begin() + t));
+    if (!possibleOut.is_null()) {
+      Json p = possibleOut;
+      if (noSites)
+        for (auto& [k, cat] : p.items()) cat.erase("sites");
+      out["possible"] = std::move(p);
+    }
+    out["risk"] = risk;
+    std::vector<std::string> all = notes;
+    if (c < nChanged || d < nDeps || t < nTests || noSites) {
+      std::string cut = "Cut at the token budget: shown";
+      if (c < nChanged) cut += " " + std::to_string(c) + " of " + std::to_string(nChanged) + " changed symbols,";
+      if (d < nDeps) cut += " " + std::to_string(d) + " of " + std::to_string(nDeps) + " dependents,";
+      if (t < nTests) cut += " " + std::to_string(t) + " of " + std::to_string(nTests) + " tests,";
+      if (noSites) cut += " possible references as counts only,";
+      cut.back() = '.';
+      cut += c < nChanged || d < nDeps ? " Ask for fewer: depth 1, `symbols` for one part of the change, or a budget up to " + std::to_string(kMaxBudget) + "." : "";
+      all.push_back(cut);
+    }
+    out["truncated"] = c < nChanged || d < nDeps || t < nTests || noSites;
+    if (!all.empty()) {
+      std::string note;
+      for (const auto& n : all) note += (note.empty() ? "" : " ") + n;
+      out["note"] = note;
+    }
+    out["tokenBudget"] = budget;
+    return out;
+  };
+  auto cost = [](const Json& j) { return estimateTokens(j.dump(-1, ' ', false, Json::error_handler_t::replace)); };
+  Json out = build(nChanged, nDeps, nTests, false);
+  // Shrink one list at a time, halving the overshoot's share, until it fits.
+  size_t keepChanged = nChanged, keepDeps = nDeps, keepTests = nTests;
+  bool keepNoSites = false;
+  // Each list keeps its first kFloor items until the others are down to theirs: the tests to
+  // run and the changed symbols matter as much as the long tail of dependents.
+  constexpr size_t kFloor = 20;
+  auto shrink = [](size_t& n, size_t floor) {
+    if (n <= floor) return false;
+    n = std::max(floor, n - std::max<size_t>(1, n / 4));
+    return true;
+  };
+  for (int round = 0; round < 200 && cost(out) + kReserve > budget; ++round) {
+    if (shrink(keepDeps, kFloor)) {
+    } else if (!keepNoSites && !possibleOut.is_null()) {
+      keepNoSites = true;
+    } else if (shrink(keepChanged, kFloor) || shrink(keepTests, kFloor) || shrink(keepDeps, 0) ||
+               shrink(keepChanged, 5) || shrink(keepTests, 5) || shrink(keepChanged, 1) || shrink(keepTests, 0)) {
+    } else {
+      break;
+    }
+    out = build(keepChanged, keepDeps, keepTests, keepNoSites);
+  }
+  out["totalTokens"] = cost(out);
+  return ToolResult::ofJson(std::move(out));
+}
+
+}  // namespace
+
+bool namesCurrentChange(std::string_view target) {
+  std::string t;
+  for (char ch : target) t += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  t = trimmed(t);
+  for (const char* name : {"", "the current change", "current change", "the change", "working tree", "working_tree",
+                           "the working tree", "diff", "the diff", "uncommitted changes", "my changes"})
+    if (t == name) return true;
+  return false;
+}
+
+Expected<std::vector<model::Symbol>> currentChangeSymbols(const ToolEnv& env, const CallContext& ctx) {
+  auto changes = changesFromGit(env, "", "", ctx);
+  if (!changes) return changes.error();
+  std::vector<model::Symbol> out;
+  for (const char* kind : {"modified", "added"})
+    for (const auto& c : changes->symbols)
+      if (c.change == kind && c.symbol.id != 0) out.push_back(c.symbol);
+  return out;
+}
+
+Tool makeImpactTool(std::shared_ptr<const ToolEnv> env) {
+  Tool t;
+  t.name = "impact";
+  t.title = "Impact of a change";
+  t.description =
+      "What a change touches (default: working tree vs HEAD): changed symbols, dependents that "
+      "may break by level, tests that reach them. To review a diff or before changing a "
+      "signature.";
+  t.inputSchema = schema();
+  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
+}  // namespace cg::tools
