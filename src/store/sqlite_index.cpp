@@ -840,6 +840,29 @@ Expected<std::vector<model::UnboundRef>> SqliteIndex::danglingNamed(const std::s
   return readUnbound(lease.handle(), st, cap, more);
 }
 
+Expected<std::vector<model::ImportSite>> SqliteIndex::importersOf(const std::string& path, uint32_t limit,
+                                                                 bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(),
+               "SELECT rf.path, min(r.line) FROM refs r INDEXED BY refs_by_target_file JOIN files rf ON "
+               "rf.id = r.file_id WHERE r.target_file_id = (SELECT id FROM files WHERE path = ?1) AND "
+               "r.kind = 'imports' GROUP BY r.file_id ORDER BY rf.path LIMIT ?2",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "importers");
+  st.bind(1, path).bind(2, static_cast<int64_t>(limit) + 1);
+  std::vector<model::ImportSite> out;
+  if (more) *more = false;
+  while (st.step()) {
+    if (out.size() >= limit) {
+      if (more) *more = true;
+      break;
+    }
+    out.push_back({std::string(st.view(0)), static_cast<uint32_t>(st.i64(1))});
+  }
+  if (st.failed()) return sqliteError(lease.handle(), "importers");
+  return out;
+}
+
 Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,
                                                           bool* more) {
   CG_LEASE(lease);

@@ -490,9 +490,11 @@ struct Walk {
     return other.id != 0 ? std::optional<size_t>(at) : std::nullopt;
   }
 
+  // An edge's confidence 1.0 is left out, as in every answer.
   static Json viaJson(RefKind kind, const std::string& fromUid, double confidence) {
-    return Json{{"kind", std::string(model::toString(kind))}, {"from_uid", fromUid},
-                {"confidence", std::round(confidence * 100) / 100}};
+    Json via{{"kind", std::string(model::toString(kind))}, {"from_uid", fromUid}};
+    if (confidence < 0.995) via["confidence"] = std::round(confidence * 100) / 100;
+    return via;
   }
 
   // The dependents of `s` one level further: `level` is theirs.
@@ -671,14 +673,89 @@ struct Walk {
   }
 };
 
+// ---- tests by imports ----------------------------------------------------------------------
+
+// A test file that imports a changed file, or imports a file that does (`level` files away).
+struct ImportTest {
+  std::string path;
+  uint32_t line = 0;
+  int level = 0;
+  SeedSet covers;  // the changed symbols of the files it reaches
+};
+
+// The header a source file defines the declarations of: a header of the same stem (the
+// language registry says what a header is; these are the names tried).
+Expected<std::vector<std::string>> headersOf(const ToolEnv& env, const std::string& path) {
+  std::vector<std::string> out;
+  if (!env.isHeader || env.isHeader(path)) return out;
+  const std::string stem = stemOf(path);
+  if (stem.empty()) return out;
+  for (const char* ext : {".h", ".hpp", ".hh", ".hxx"}) {
+    model::FilesRequest req;
+    req.path = stem + ext;
+    req.limit = 8;
+    bool more = false;
+    auto got = env.index->files(req, &more);
+    if (!got) return got.error();
+    for (const auto& f : got->files)
+      if (env.isHeader(f.path)) out.push_back(f.path);
+  }
+  return out;
+}
+
+// Test files linked to the change by imports (includes), up to `depth` files away: the tests
+// most likely to exercise a change that no call reaches (a test calls through a registry, a
+// fixture, a function pointer).
+Expected<std::vector<ImportTest>> importTests(const ToolEnv& env, const ChangeSet& changes, int depth) {
+  constexpr uint32_t kImportersPerFile = 200;
+  constexpr size_t kFilesPerLevel = 300;
+  std::map<std::string, SeedSet> reach;  // file -> the changed symbols it stands for
+  for (size_t i = 0; i < changes.symbols.size(); ++i) {
+    const Changed& c = changes.symbols[i];
+    if (c.symbol.id == 0 || c.change == "deleted" || model::isTestPath(c.symbol.path)) continue;
+    reach[c.symbol.path].add(i);
+  }
+  std::map<std::string, SeedSet> frontier = reach;
+  for (const auto& [path, seeds] : reach) {
+    auto headers = headersOf(env, path);
+    if (!headers) return headers.error();
+    for (const auto& h : *headers) frontier[h].merge(seeds);
+  }
+  std::set<std::string> seen;
+  for (const auto& [path, seeds] : frontier) seen.insert(path);
+  std::map<std::string, ImportTest> tests;
+  for (int level = 1; level <= depth && !frontier.empty(); ++level) {
+    std::map<std::string, SeedSet> next;
+    size_t expanded = 0;
+    for (const auto& [path, seeds] : frontier) {
+      if (++expanded > kFilesPerLevel) break;
+      bool more = false;
+      auto importers = env.index->importersOf(path, kImportersPerFile, &more);
+      if (!importers) return importers.error();
+      for (const auto& imp : *importers) {
+        if (model::isTestPath(imp.path)) {
+          auto [it, fresh] = tests.try_emplace(imp.path);
+          if (fresh) it->second = ImportTest{imp.path, imp.line, level, {}};
+          it->second.covers.merge(seeds);
+          continue;
+        }
+        if (seen.insert(imp.path).second) next[imp.path].merge(seeds);
+      }
+    }
+    frontier.swap(next);
+  }
+  std::vector<ImportTest> out;
+  for (auto& [path, t] : tests) out.push_back(std::move(t));
+  std::stable_sort(out.begin(), out.end(), [](const ImportTest& a, const ImportTest& b) { return a.level < b.level; });
+  return out;
+}
+
 // ---- the answer ------------------------------------------------------------------------------
 
 Json changedJson(const Changed& c) {
   const Symbol& s = c.shown ? *c.shown : c.symbol;
+  // The uid names the file, the qualified name and the kind.
   Json j{{"uid", s.uid},
-         {"name", s.name},
-         {"kind", std::string(model::toString(s.kind))},
-         {"file_path", s.path},
          {"start_line", s.range.line},
          {"end_line", std::max(s.range.endLine, s.range.line)},
          {"change", c.change}};
@@ -688,13 +765,12 @@ Json changedJson(const Changed& c) {
   return j;
 }
 
+// A symbol by its uid alone (it names the file, the qualified name and the kind); a file's top
+// level by its path.
 Json nodeJson(const Node& n) {
-  Json j{{"uid", n.symbol.id ? Json(n.symbol.uid) : Json(nullptr)},
-         {"name", n.symbol.id ? n.symbol.qualifiedName : "<top level>"},
-         {"kind", n.symbol.id ? std::string(model::toString(n.symbol.kind)) : "file"},
-         {"file_path", n.symbol.path},
-         {"line", n.line},
-         {"level", n.level}};
+  Json j = n.symbol.id ? Json{{"uid", n.symbol.uid}} : Json{{"file_path", n.symbol.path}};
+  j["line"] = n.line;
+  j["level"] = n.level;
   if (!n.test) j["via"] = n.via;
   return j;
 }
@@ -759,12 +835,33 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   std::vector<Json> testItems;
   for (const auto& c : changes->symbols)
     if (c.symbol.id != 0 && c.change != "deleted" && model::isTestPath(c.symbol.path) && model::isCallable(c.symbol.kind))
-      testItems.push_back(Json{{"uid", c.symbol.uid}, {"name", c.symbol.qualifiedName}, {"file_path", c.symbol.path},
-                               {"line", c.symbol.range.line}, {"level", 0}});
-  for (const Node* n : tests) {
-    Json j = nodeJson(*n);
-    j.erase("kind");
-    testItems.push_back(std::move(j));
+      testItems.push_back(Json{{"uid", c.symbol.uid}, {"line", c.symbol.range.line}, {"level", 0}});
+  for (const Node* n : tests) testItems.push_back(nodeJson(*n));
+  // Test files linked by imports, unless a test of that file is listed already.
+  auto byImports = importTests(env, *changes, depth);
+  if (!byImports) return ToolResult::error("The index could not be read: " + byImports.error().message);
+  std::set<std::string> testFiles;
+  for (const Node* n : tests) testFiles.insert(n->symbol.path);
+  for (const auto& c : changes->symbols)
+    if (c.symbol.id != 0 && model::isTestPath(c.symbol.path)) testFiles.insert(c.symbol.path);
+  for (const auto& t : *byImports)
+    if (!testFiles.count(t.path))
+      testItems.push_back(Json{{"file_path", t.path}, {"line", t.line}, {"level", t.level}, {"via", "imports"}});
+  // One test of each file first (by level), then the others: an answer cut at its budget still
+  // names every test file it can.
+  {
+    std::set<std::string> firstOfFile;
+    std::vector<std::pair<std::tuple<bool, int64_t, size_t>, Json>> keyed;
+    for (size_t i = 0; i < testItems.size(); ++i) {
+      const Json& t = testItems[i];
+      const std::string file = t.contains("uid") ? t["uid"].get<std::string>().substr(0, t["uid"].get<std::string>().find("::"))
+                                                 : t["file_path"].get<std::string>();
+      const bool repeat = !firstOfFile.insert(file).second;
+      keyed.push_back({{repeat, t["level"].get<int64_t>(), i}, t});
+    }
+    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    testItems.clear();
+    for (auto& [key, t] : keyed) testItems.push_back(std::move(t));
   }
 
   // Risk: how many depend, how central, what no test reaches.
@@ -783,6 +880,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     ++considered;
     bool reached = false;
     for (const Node* t : tests) reached = reached || t->seeds.has(i);
+    for (const auto& t : *byImports) reached = reached || t.covers.has(i);
     if (!reached) ++untested;
     if (c.symbol.centrality > changedMax) {
       changedMax = c.symbol.centrality;

@@ -31,9 +31,9 @@ def git(repo, *args):
 def project(answer):
     changed = sorted([c["uid"], c["change"]] + ([c["from_file_path"]] if "from_file_path" in c else [])
                      for c in answer["changed"])
-    deps = sorted([d["uid"] or d["file_path"], d["level"], d["via"]["kind"], d["via"]["from_uid"]]
+    deps = sorted([d.get("uid") or d["file_path"], d["level"], d["via"]["kind"], d["via"]["from_uid"]]
                   for d in answer["dependents"])
-    tests = sorted([t["uid"] or t["file_path"], t["level"]] for t in answer["tests"])
+    tests = sorted([t.get("uid") or t["file_path"], t["level"]] for t in answer["tests"])
     sigs = sorted([c["uid"], c["signature"]["old"], c["signature"]["new"]]
                   for c in answer["changed"] if "signature" in c)
     return {"changed": changed, "dependents": deps, "tests": tests, "signatures": sigs}

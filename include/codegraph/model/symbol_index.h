@@ -154,6 +154,12 @@ struct UnboundRef {
 // contains, in index order, at most `cap` (then `more`).
 // unboundFrom: the unbound references made inside symbol `symbolId`, in source order.
 
+// A file that imports (includes) another: its path and the line of its first such reference.
+struct ImportSite {
+  std::string path;
+  uint32_t line = 0;
+};
+
 class SymbolIndex {
  public:
   virtual ~SymbolIndex() = default;
@@ -208,6 +214,9 @@ class SymbolIndex {
   // `cap`, in index order (then `more`).
   virtual Expected<std::vector<UnboundRef>> danglingNamed(const std::string& name, uint32_t cap,
                                                           bool* more) = 0;
+  // The files whose imports (includes) the resolver bound to the file `path`, one entry each, in
+  // path order, at most `limit` (then `more`).
+  virtual Expected<std::vector<ImportSite>> importersOf(const std::string& path, uint32_t limit, bool* more) = 0;
   virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
   virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
 };

@@ -70,6 +70,8 @@ class SqliteIndex : public model::SymbolIndex {
   Expected<std::vector<model::UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) override;
   Expected<std::vector<model::UnboundRef>> danglingNamed(const std::string& name, uint32_t cap,
                                                          bool* more) override;
+  Expected<std::vector<model::ImportSite>> importersOf(const std::string& path, uint32_t limit,
+                                                       bool* more) override;
   Expected<model::RankedSymbols> rankedSymbols(const model::RankedRequest& request,
                                                bool* more) override;
   Expected<model::FileMatches> files(const model::FilesRequest& request, bool* more) override;

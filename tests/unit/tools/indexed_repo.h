@@ -74,6 +74,11 @@ class IndexedRepo {
     env->repoName = root_.filename().string();
     env->languageNames = lang::languageNames();
     env->isHeader = lang::isHeaderPath;
+    const fs::path gitRoot = root_;
+    env->git = [gitRoot](const std::vector<std::string>& args) { return indexer::runGit(gitRoot, args); };
+    env->extractSymbols = [](const std::string& path, std::string_view text, const std::string& language) {
+      return indexer::extractFileSymbols(path, text, language);
+    };
     env_ = env;
     registry_ = makeRegistry(env_);
   }

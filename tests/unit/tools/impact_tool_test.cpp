@@ -1,0 +1,110 @@
+// impact over the real tool registry: a git repository made from a fixture of
+// tests/fixtures/impact, its arguments' errors, and the token budget.
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "indexed_repo.h"
+
+namespace cg::tools::testing {
+namespace {
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+class ImpactTool : public ::testing::Test {
+ protected:
+  // `before` committed, `after` copied over it (files of before that after lacks removed).
+  void make(const std::string& fixture) {
+    const fs::path from = fixturePath("impact") / fixture;
+    copyTree(from / "before", dir_.path);
+    git({"init", "-q"});
+    git({"-c", "user.name=t", "-c", "user.email=t@t", "add", "-A"});
+    git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "before"});
+    for (const auto& e : fs::directory_iterator(dir_.path))
+      if (e.path().filename() != ".git") fs::remove_all(e.path());
+    copyTree(from / "after", dir_.path);
+    repo_ = std::make_unique<IndexedRepo>(dir_.path);
+  }
+  void git(const std::vector<std::string>& args) {
+    auto out = indexer::runGit(dir_.path, args);
+    ASSERT_TRUE(out) << args[0] << ": " << out.error().message;
+  }
+
+  TempDir dir_;
+  std::unique_ptr<IndexedRepo> repo_;
+};
+
+TEST_F(ImpactTool, AChangedBodyReachesCallersTestsAndImporters) {
+  make("body_change");
+  Json r = repo_->json("impact", Json::object());
+  ASSERT_EQ(r["changed"].size(), 1u) << r.dump(1);
+  EXPECT_EQ(r["changed"][0]["uid"], "shop/pricing.py::net_price::function");
+  EXPECT_EQ(r["changed"][0]["change"], "modified");
+  EXPECT_FALSE(r["changed"][0].contains("signature"));  // the body changed, not the signature
+  EXPECT_EQ(r["dependents"][0]["level"], 1);
+  EXPECT_EQ(r["tests"].size(), 1u);
+  EXPECT_EQ(r["risk"]["untested"], 0);
+  EXPECT_FALSE(r["truncated"].get<bool>());
+  EXPECT_LE(r["totalTokens"].get<int>(), r["tokenBudget"].get<int>());
+
+  // Depth 1: only the direct dependents, and no test (test_total is two calls away).
+  Json shallow = repo_->json("impact", {{"depth", 1}});
+  for (const auto& d : shallow["dependents"]) EXPECT_EQ(d["level"], 1) << d.dump();
+  EXPECT_EQ(shallow["tests"].size(), 0u);
+  EXPECT_EQ(shallow["risk"]["untested"], 1);
+}
+
+TEST_F(ImpactTool, TheSymbolsFormNeedsNoGitChange) {
+  make("body_change");
+  Json r = repo_->json("impact", {{"symbols", {"Cart.total"}}});
+  ASSERT_EQ(r["changed"].size(), 1u);
+  EXPECT_EQ(r["changed"][0]["uid"], "shop/cart.py::Cart.total::method");
+  std::set<std::string> deps;
+  for (const auto& d : r["dependents"]) deps.insert(d.value("uid", ""));
+  EXPECT_TRUE(deps.count("shop/cart.py::Cart.total_with_coupon::method")) << r.dump(1);
+  EXPECT_TRUE(deps.count("shop/cart.py::checkout::function")) << r.dump(1);
+  EXPECT_TRUE(has(repo_->error("impact", {{"symbols", {"no_such_symbol_anywhere"}}}), "No symbol"));
+}
+
+TEST_F(ImpactTool, ArgumentErrorsSayWhatToGive) {
+  make("body_change");
+  EXPECT_TRUE(has(repo_->error("impact", {{"symbols", {"x"}}, {"base", "HEAD"}}), "not both"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"head", "HEAD"}}), "needs `base`"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"base", "--output=/tmp/x"}}), "Invalid revision"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"base", "a..b"}}), "Invalid revision"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"base", "no-such-rev"}}), "'no-such-rev' is not a revision"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"base", " "}}), "'base'"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"symbols", Json::array()}}), "'symbols'"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"symbols", {""}}}), "'symbols'"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"token_budget", 10}}), "'token_budget'"));
+  EXPECT_TRUE(has(repo_->error("impact", {{"depth", 0}}), "'depth'"));
+}
+
+TEST_F(ImpactTool, AnAnswerOverItsBudgetIsCutAndSaysSo) {
+  make("body_change");
+  // Many changed symbols: a new module of 60 functions, each calling net_price.
+  std::string text = "from shop.pricing import net_price\n";
+  for (int i = 0; i < 60; ++i)
+    text += "\n\ndef f" + std::to_string(i) + "(x):\n    return net_price(x)\n";
+  writeFile(dir_.path / "shop" / "many.py", text);
+  repo_->reindex();
+  Json r = repo_->json("impact", {{"token_budget", 400}});
+  EXPECT_TRUE(r["truncated"].get<bool>()) << r.dump();
+  EXPECT_LE(r["totalTokens"].get<int>(), 400);
+  EXPECT_TRUE(has(r.value("note", ""), "Cut at the token budget")) << r.dump();
+  EXPECT_TRUE(has(r.value("note", ""), "of 61 changed symbols")) << r.dump();
+}
+
+TEST(ImpactToolPlain, OutsideGitOnlyTheSymbolsFormWorks) {
+  TempDir dir;
+  copyTree(fixturePath("impact") / "body_change" / "after", dir.path);
+  IndexedRepo repo(dir.path);
+  EXPECT_TRUE(has(repo.error("impact", Json::object()), "not a git work tree"));
+  Json r = repo.json("impact", {{"symbols", {"shop/pricing.py::net_price::function"}}});
+  EXPECT_EQ(r["changed"].size(), 1u);
+  EXPECT_FALSE(r["dependents"].empty());
+}
+
+}  // namespace
+}  // namespace cg::tools::testing
