@@ -29,6 +29,26 @@ Expected<std::optional<model::Symbol>> ownerType(const ToolEnv& env, const model
   return owner;
 }
 
+namespace {
+
+// The callable members named `name` of the type `typeId` (what it contains).
+Expected<std::vector<model::Symbol>> membersNamed(const ToolEnv& env, int64_t typeId, const std::string& name) {
+  model::RefsRequest members;
+  members.symbolId = typeId;
+  members.kinds = {model::RefKind::kContains};
+  members.incoming = false;
+  members.limit = 500;
+  bool more = false;
+  auto list = env.index->refs(members, &more);
+  if (!list) return list.error();
+  std::vector<model::Symbol> out;
+  for (const auto& m : *list)
+    if (m.other.id != 0 && m.other.name == name && model::isCallable(m.other.kind)) out.push_back(m.other);
+  return out;
+}
+
+}  // namespace
+
 Expected<std::vector<model::Symbol>> overriddenMethods(const ToolEnv& env, const model::Symbol& s) {
   std::vector<model::Symbol> out;
   if (s.kind != model::SymbolKind::kMethod && s.kind != model::SymbolKind::kProperty) return out;
@@ -51,21 +71,13 @@ Expected<std::vector<model::Symbol>> overriddenMethods(const ToolEnv& env, const
     for (const auto& v : *up) {
       if (v.edge.targetId == 0 || !seen.insert(v.edge.targetId).second) continue;
       if (depth < 4) queue.emplace_back(v.edge.targetId, depth + 1);
-      model::RefsRequest members;
-      members.symbolId = v.edge.targetId;
-      members.kinds = {model::RefKind::kContains};
-      members.incoming = false;
-      members.limit = 500;
-      auto list = env.index->refs(members, &more);
+      auto list = membersNamed(env, v.edge.targetId, s.name);
       if (!list) return list.error();
-      for (const auto& m : *list)
-        if (m.other.id != 0 && m.other.name == s.name && model::isCallable(m.other.kind))
-          out.push_back(m.other);
+      out.insert(out.end(), list->begin(), list->end());
     }
   }
   return out;
 }
-
 
 Expected<std::vector<Override>> overridingMethods(const ToolEnv& env, const model::Symbol& s,
                                                   uint32_t limit) {
@@ -89,20 +101,11 @@ Expected<std::vector<Override>> overridingMethods(const ToolEnv& env, const mode
     for (const auto& v : *down) {
       if (v.other.id == 0 || !seen.insert(v.other.id).second) continue;
       if (depth < 4) queue.emplace_back(v.other.id, depth + 1);
-      model::RefsRequest members;
-      members.symbolId = v.other.id;
-      members.kinds = {model::RefKind::kContains};
-      members.incoming = false;
-      members.limit = 500;
-      auto list = env.index->refs(members, &more);
+      auto list = membersNamed(env, v.other.id, s.name);
       if (!list) return list.error();
-      bool own = false;
       for (const auto& m : *list)
-        if (m.other.id != 0 && m.other.name == s.name && model::isCallable(m.other.kind) && out.size() < limit) {
-          out.push_back({m.other, v.edge.kind});
-          own = true;
-        }
-      if (!own) {
+        if (out.size() < limit) out.push_back({m, v.edge.kind});
+      if (list->empty()) {
         // A Go method is declared beside its type, not in it: the type's methods by name.
         model::LookupRequest req;
         req.name = s.name;

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """impact on one fixture repository per kind of change (tests/fixtures/impact/<kind>/).
 
-Each fixture holds `before/` (committed as the repository's only commit), `after/` (the working
-tree then: every file of `before/` is removed and `after/` copied in), and `expected.json`: the
+Each fixture holds `before/` (committed as the repository's only commit), `after/` (the files
+the change writes, copied over it; `delete` in expected.json lists the files it removes), and
+`expected.json`: the
 answer's changed symbols, dependents and tests, projected to what the fixture decides
 (uid and change; uid or file, level and the edge's kind and origin; test uids), written by hand
 from the sources. `stage: true` in it stages the change first (`git add -A`), as a rename needs
@@ -50,11 +51,9 @@ def run_fixture(binary, name):
         git(repo, "init", "-q")
         git(repo, "add", "-A")
         git(repo, "commit", "-qm", "before")
-        for entry in os.listdir(repo):
-            if entry != ".git":
-                p = os.path.join(repo, entry)
-                shutil.rmtree(p) if os.path.isdir(p) else os.remove(p)
         shutil.copytree(os.path.join(FIXTURES, name, "after"), repo, dirs_exist_ok=True)
+        for path in spec.get("delete", []):
+            os.remove(os.path.join(repo, path))
         if spec.get("stage"):
             git(repo, "add", "-A")
         out = subprocess.run([binary, "call", "impact", json.dumps(spec.get("args", {})), "--repo", repo,

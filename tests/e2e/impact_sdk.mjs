@@ -116,6 +116,7 @@ try {
 
   // Outside a git work tree: the symbols form works; the working-tree form says what to do.
   const plain = join(tmp, "plain");
+  cpSync(join(fixtures, "signature_change", "before"), plain, { recursive: true });
   cpSync(join(fixtures, "signature_change", "after"), plain, { recursive: true });
   await withServer(plain, async (client) => {
     let r = await call(client, "impact", {});

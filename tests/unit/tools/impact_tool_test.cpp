@@ -14,15 +14,13 @@ bool has(const std::string& text, const std::string& part) { return text.find(pa
 
 class ImpactTool : public ::testing::Test {
  protected:
-  // `before` committed, `after` copied over it (files of before that after lacks removed).
+  // `before` committed, `after` (the files the change writes) copied over it.
   void make(const std::string& fixture) {
     const fs::path from = fixturePath("impact") / fixture;
     copyTree(from / "before", dir_.path);
     git({"init", "-q"});
     git({"-c", "user.name=t", "-c", "user.email=t@t", "add", "-A"});
     git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "before"});
-    for (const auto& e : fs::directory_iterator(dir_.path))
-      if (e.path().filename() != ".git") fs::remove_all(e.path());
     copyTree(from / "after", dir_.path);
     repo_ = std::make_unique<IndexedRepo>(dir_.path);
   }
@@ -98,6 +96,7 @@ TEST_F(ImpactTool, AnAnswerOverItsBudgetIsCutAndSaysSo) {
 
 TEST(ImpactToolPlain, OutsideGitOnlyTheSymbolsFormWorks) {
   TempDir dir;
+  copyTree(fixturePath("impact") / "body_change" / "before", dir.path);
   copyTree(fixturePath("impact") / "body_change" / "after", dir.path);
   IndexedRepo repo(dir.path);
   EXPECT_TRUE(has(repo.error("impact", Json::object()), "not a git work tree"));
