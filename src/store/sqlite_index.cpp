@@ -840,6 +840,24 @@ Expected<std::vector<model::UnboundRef>> SqliteIndex::danglingNamed(const std::s
   return readUnbound(lease.handle(), st, cap, more);
 }
 
+namespace {
+
+Expected<std::vector<model::ImportSite>> readImportSites(sqlite3* db, Statement& st, uint32_t limit, bool* more) {
+  std::vector<model::ImportSite> out;
+  if (more) *more = false;
+  while (st.step()) {
+    if (out.size() >= limit) {
+      if (more) *more = true;
+      break;
+    }
+    out.push_back({std::string(st.view(0)), static_cast<uint32_t>(st.i64(1))});
+  }
+  if (st.failed()) return sqliteError(db, "imports");
+  return out;
+}
+
+}  // namespace
+
 Expected<std::vector<model::ImportSite>> SqliteIndex::importersOf(const std::string& path, uint32_t limit,
                                                                  bool* more) {
   CG_LEASE(lease);
@@ -850,17 +868,21 @@ Expected<std::vector<model::ImportSite>> SqliteIndex::importersOf(const std::str
                kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "importers");
   st.bind(1, path).bind(2, static_cast<int64_t>(limit) + 1);
-  std::vector<model::ImportSite> out;
-  if (more) *more = false;
-  while (st.step()) {
-    if (out.size() >= limit) {
-      if (more) *more = true;
-      break;
-    }
-    out.push_back({std::string(st.view(0)), static_cast<uint32_t>(st.i64(1))});
-  }
-  if (st.failed()) return sqliteError(lease.handle(), "importers");
-  return out;
+  return readImportSites(lease.handle(), st, limit, more);
+}
+
+Expected<std::vector<model::ImportSite>> SqliteIndex::importsOf(const std::string& path, uint32_t limit,
+                                                               bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(),
+               "SELECT tf.path, min(r.line) FROM refs r INDEXED BY refs_by_file JOIN files tf ON "
+               "tf.id = r.target_file_id WHERE r.file_id = (SELECT id FROM files WHERE path = ?1) AND "
+               "r.kind = 'imports' AND r.target_file_id IS NOT NULL GROUP BY r.target_file_id "
+               "ORDER BY tf.path LIMIT ?2",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "imports");
+  st.bind(1, path).bind(2, static_cast<int64_t>(limit) + 1);
+  return readImportSites(lease.handle(), st, limit, more);
 }
 
 Expected<model::RankedSymbols> SqliteIndex::rankedSymbols(const model::RankedRequest& req,

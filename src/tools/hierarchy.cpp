@@ -1,6 +1,8 @@
 #include "hierarchy.h"
 
+#include <map>
 #include <set>
+#include <string>
 
 namespace cg::tools {
 
@@ -31,20 +33,66 @@ Expected<std::optional<model::Symbol>> ownerType(const ToolEnv& env, const model
 
 namespace {
 
-// The callable members named `name` of the type `typeId` (what it contains).
-Expected<std::vector<model::Symbol>> membersNamed(const ToolEnv& env, int64_t typeId, const std::string& name) {
-  model::RefsRequest members;
-  members.symbolId = typeId;
-  members.kinds = {model::RefKind::kContains};
-  members.incoming = false;
-  members.limit = 500;
+std::string folderOf(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash + 1);
+}
+
+// The callable definitions of `name` that are members of one of `types`: contained in it, or
+// (a Go method, declared beside its type) named `Type.name` in the type's folder. One read of
+// the name's definitions, however many types there are.
+Expected<std::vector<std::pair<model::Symbol, int64_t>>> membersOf(const ToolEnv& env, const std::string& name,
+                                                                    const std::map<int64_t, model::Symbol>& types) {
+  std::vector<std::pair<model::Symbol, int64_t>> out;  // (member, its type's id)
+  if (types.empty()) return out;
+  model::LookupRequest req;
+  req.name = name;
+  req.scope = model::Scope::kAll;
+  req.limit = 5000;
   bool more = false;
-  auto list = env.index->refs(members, &more);
-  if (!list) return list.error();
-  std::vector<model::Symbol> out;
-  for (const auto& m : *list)
-    if (m.other.id != 0 && m.other.name == name && model::isCallable(m.other.kind)) out.push_back(m.other);
+  auto defs = env.index->lookup(req, &more);
+  if (!defs) return defs.error();
+  std::map<std::pair<std::string, std::string>, int64_t> besideType;  // (folder, "Type.name") -> type id
+  for (const auto& [id, t] : types) besideType[{folderOf(t.path), t.qualifiedName + "." + name}] = id;
+  for (auto& d : *defs) {
+    if (!model::isCallable(d.kind)) continue;
+    if (d.parentId != 0) {
+      if (types.count(d.parentId)) out.emplace_back(d, d.parentId);
+    } else if (auto it = besideType.find({folderOf(d.path), d.qualifiedName}); it != besideType.end()) {
+      out.emplace_back(d, it->second);
+    }
+  }
   return out;
+}
+
+// The types `start` reaches through extends/implements edges (outgoing: its bases; incoming: the
+// types that extend or implement it), transitively to `maxDepth`, at most `maxTypes`; each with
+// the edge kind of its last step.
+Expected<std::map<int64_t, model::Symbol>> hierarchyOf(const ToolEnv& env, const model::Symbol& start, bool up,
+                                                       size_t maxTypes, std::map<int64_t, model::RefKind>* lastStep) {
+  std::map<int64_t, model::Symbol> found;
+  std::set<int64_t> seen{start.id};
+  std::vector<std::pair<int64_t, int>> queue{{start.id, 0}};
+  for (size_t at = 0; at < queue.size() && found.size() < maxTypes; ++at) {
+    auto [typeId, depth] = queue[at];
+    model::RefsRequest req;
+    req.symbolId = typeId;
+    req.kinds = {model::RefKind::kExtends, model::RefKind::kImplements};
+    req.incoming = !up;
+    req.limit = 100;
+    bool more = false;
+    auto edges = env.index->refs(req, &more);
+    if (!edges) return edges.error();
+    for (const auto& v : *edges) {
+      const int64_t other = up ? v.edge.targetId : v.other.id;
+      if (other == 0 || !seen.insert(other).second) continue;
+      found[other] = v.other;
+      if (lastStep) (*lastStep)[other] = v.edge.kind;
+      if (depth < 4) queue.emplace_back(other, depth + 1);
+      if (found.size() >= maxTypes) break;
+    }
+  }
+  return found;
 }
 
 }  // namespace
@@ -52,76 +100,31 @@ Expected<std::vector<model::Symbol>> membersNamed(const ToolEnv& env, int64_t ty
 Expected<std::vector<model::Symbol>> overriddenMethods(const ToolEnv& env, const model::Symbol& s) {
   std::vector<model::Symbol> out;
   if (s.kind != model::SymbolKind::kMethod && s.kind != model::SymbolKind::kProperty) return out;
-  auto found = ownerType(env, s);
-  if (!found) return found.error();
-  const std::optional<model::Symbol>& owner = *found;
-  if (!owner) return out;
-  std::set<int64_t> seen{owner->id};
-  std::vector<std::pair<int64_t, int>> queue{{owner->id, 0}};
-  for (size_t at = 0; at < queue.size() && seen.size() < 40; ++at) {
-    auto [typeId, depth] = queue[at];
-    model::RefsRequest bases;
-    bases.symbolId = typeId;
-    bases.kinds = {model::RefKind::kExtends, model::RefKind::kImplements};
-    bases.incoming = false;
-    bases.limit = 40;
-    bool more = false;
-    auto up = env.index->refs(bases, &more);
-    if (!up) return up.error();
-    for (const auto& v : *up) {
-      if (v.edge.targetId == 0 || !seen.insert(v.edge.targetId).second) continue;
-      if (depth < 4) queue.emplace_back(v.edge.targetId, depth + 1);
-      auto list = membersNamed(env, v.edge.targetId, s.name);
-      if (!list) return list.error();
-      out.insert(out.end(), list->begin(), list->end());
-    }
-  }
+  auto owner = ownerType(env, s);
+  if (!owner) return owner.error();
+  if (!*owner) return out;
+  auto bases = hierarchyOf(env, **owner, /*up=*/true, 40, nullptr);
+  if (!bases) return bases.error();
+  auto members = membersOf(env, s.name, *bases);
+  if (!members) return members.error();
+  for (auto& [m, type] : *members) out.push_back(std::move(m));
   return out;
 }
 
-Expected<std::vector<Override>> overridingMethods(const ToolEnv& env, const model::Symbol& s,
-                                                  uint32_t limit) {
+Expected<std::vector<Override>> overridingMethods(const ToolEnv& env, const model::Symbol& s, uint32_t limit) {
   std::vector<Override> out;
   if (!model::isCallable(s.kind) && s.kind != model::SymbolKind::kProperty) return out;
-  auto found = ownerType(env, s);
-  if (!found) return found.error();
-  if (!*found) return out;
-  std::set<int64_t> seen{(*found)->id};
-  std::vector<std::pair<int64_t, int>> queue{{(*found)->id, 0}};
-  for (size_t at = 0; at < queue.size() && seen.size() < 200 && out.size() < limit; ++at) {
-    auto [typeId, depth] = queue[at];
-    model::RefsRequest subs;
-    subs.symbolId = typeId;
-    subs.kinds = {model::RefKind::kExtends, model::RefKind::kImplements};
-    subs.incoming = true;
-    subs.limit = 100;
-    bool more = false;
-    auto down = env.index->refs(subs, &more);
-    if (!down) return down.error();
-    for (const auto& v : *down) {
-      if (v.other.id == 0 || !seen.insert(v.other.id).second) continue;
-      if (depth < 4) queue.emplace_back(v.other.id, depth + 1);
-      auto list = membersNamed(env, v.other.id, s.name);
-      if (!list) return list.error();
-      for (const auto& m : *list)
-        if (out.size() < limit) out.push_back({m, v.edge.kind});
-      if (list->empty()) {
-        // A Go method is declared beside its type, not in it: the type's methods by name.
-        model::LookupRequest req;
-        req.name = s.name;
-        req.qualifier = v.other.name;
-        req.scope = model::Scope::kAll;
-        req.limit = 10;
-        const size_t slash = v.other.path.rfind('/');
-        req.fileSuffix = slash == std::string::npos ? std::string() : v.other.path.substr(0, slash + 1);
-        auto byName = env.index->lookup(req, &more);
-        if (!byName) return byName.error();
-        for (const auto& m : *byName)
-          if (m.parentId == 0 && model::isCallable(m.kind) && m.path.rfind(req.fileSuffix, 0) == 0 &&
-              out.size() < limit)
-            out.push_back({m, v.edge.kind});
-      }
-    }
+  auto owner = ownerType(env, s);
+  if (!owner) return owner.error();
+  if (!*owner) return out;
+  std::map<int64_t, model::RefKind> lastStep;
+  auto subs = hierarchyOf(env, **owner, /*up=*/false, 200, &lastStep);
+  if (!subs) return subs.error();
+  auto members = membersOf(env, s.name, *subs);
+  if (!members) return members.error();
+  for (auto& [m, type] : *members) {
+    if (out.size() >= limit) break;
+    out.push_back({std::move(m), lastStep[type]});
   }
   return out;
 }

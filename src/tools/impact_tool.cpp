@@ -11,11 +11,18 @@
 // `depth`, plus the methods that implement or override a changed method and the calls that
 // reach it through the methods it implements; a deleted symbol's dependents are the references
 // its name leaves unresolved.
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <chrono>
 #include <cctype>
 #include <cmath>
 #include <tuple>
+#include <list>
+#include <future>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <set>
 #include <unordered_map>
 
@@ -169,6 +176,42 @@ const char* statusName(FileChange::Status s) {
   }
 }
 
+// The symbols of files' versions, by path, language and content: an agent asks impact again
+// after each edit, and the old side (HEAD's version of a file) is the same each time. Holds at
+// most kCachedSymbols symbols, the least recently used dropped first. Thread-safe.
+constexpr size_t kCachedSymbols = 100000;
+Expected<std::vector<Symbol>> extractCached(const ToolEnv& env, const std::string& path, const std::string& text,
+                                            const std::string& language) {
+  struct Entry {
+    std::string key;
+    std::shared_ptr<const std::vector<Symbol>> symbols;
+  };
+  static std::mutex mu;
+  static std::list<Entry> lru;  // most recent first
+  static size_t held = 0;
+  const std::string key = path + '\n' + language + '\n' + std::to_string(text.size()) + ':' +
+                          std::to_string(std::hash<std::string_view>{}(text));
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    for (auto it = lru.begin(); it != lru.end(); ++it)
+      if (it->key == key) {
+        lru.splice(lru.begin(), lru, it);
+        return *it->symbols;
+      }
+  }
+  auto got = env.extractSymbols(path, text, language);
+  if (!got) return got.error();
+  auto shared = std::make_shared<const std::vector<Symbol>>(*got);
+  std::lock_guard<std::mutex> lock(mu);
+  lru.push_front({key, shared});
+  held += shared->size();
+  while (held > kCachedSymbols && lru.size() > 1) {
+    held -= lru.back().symbols->size();
+    lru.pop_back();
+  }
+  return *shared;
+}
+
 // Pairs each new symbol with the old one it continues, by uid less path: within one qualified
 // name and kind first by equal signature (inserting a TEST(...) or an overload before another
 // does not make the later one "modified"), then in order. -1: none (added).
@@ -216,7 +259,7 @@ Status mapFile(const ToolEnv& env, const FileChange& f, bool newFromIndex, const
       if (!got) return got.error();
       news = std::move(*got);
     } else if (env.extractSymbols) {
-      auto got = env.extractSymbols(f.path, f.newText, language);
+      auto got = extractCached(env, f.path, f.newText, language);
       if (got) news = std::move(*got);
     }
   }
@@ -234,7 +277,7 @@ Status mapFile(const ToolEnv& env, const FileChange& f, bool newFromIndex, const
     } else if (env.extractSymbols) {
       const bool sameKind = f.oldPath.substr(f.oldPath.rfind('.') == std::string::npos ? f.oldPath.size() : f.oldPath.rfind('.')) ==
                             f.path.substr(f.path.rfind('.') == std::string::npos ? f.path.size() : f.path.rfind('.'));
-      auto got = env.extractSymbols(f.oldPath, f.oldText, sameKind ? language : std::string());
+      auto got = extractCached(env, f.oldPath, f.oldText, sameKind ? language : std::string());
       if (got) olds = std::move(*got);
     }
   }
@@ -319,6 +362,12 @@ Expected<ChangeSet> changesFromGit(const ToolEnv& env, const std::string& base, 
   args.push_back(from);
   if (!head.empty()) args.push_back(head);
   args.push_back("--");
+  // The untracked files are listed while the diff runs (two git processes at once).
+  std::future<Expected<std::string>> untrackedList;
+  if (head.empty())
+    untrackedList = std::async(std::launch::async, [&env] {
+      return env.git({"ls-files", "-z", "--others", "--exclude-standard"});
+    });
   auto diff = env.git(args);
   if (!diff) {
     auto verify = env.git({"rev-parse", "--verify", "--quiet", from + "^{commit}"});
@@ -334,7 +383,7 @@ Expected<ChangeSet> changesFromGit(const ToolEnv& env, const std::string& base, 
   std::vector<FileChange> files = parseFullContextDiff(*diff);
   ChangeSet out;
   if (head.empty()) {  // untracked files are part of the working tree's change
-    auto untracked = env.git({"ls-files", "-z", "--others", "--exclude-standard"});
+    auto untracked = untrackedList.get();
     if (untracked) {
       size_t start = 0;
       while (start < untracked->size()) {
@@ -536,10 +585,15 @@ struct Walk {
         }
       }
     }
-    // Methods that implement or override it: a change of its contract reaches them.
-    auto overriding = overridingMethods(env, s, kOverridesPerMethod);
-    if (!overriding) return overriding.error();
-    for (const auto& o : *overriding) {
+    // Methods that implement or override a changed method: a change of its contract reaches
+    // them. (A dependent's overriders do not call what it calls: not followed further.)
+    std::vector<Override> overriding;
+    if (from < 0) {
+      auto found = overridingMethods(env, s, kOverridesPerMethod);
+      if (!found) return found.error();
+      overriding = std::move(*found);
+    }
+    for (const auto& o : overriding) {
       Json via{{"kind", o.relation == RefKind::kImplements ? "implements" : "overrides"}, {"from_uid", s.uid}};
       auto at = add(o.method, o.method.path, o.method.range.line, level, std::move(via), from);
       if (at) next.push_back(*at);
@@ -683,23 +737,16 @@ struct ImportTest {
   SeedSet covers;  // the changed symbols of the files it reaches
 };
 
-// The header a source file defines the declarations of: a header of the same stem (the
-// language registry says what a header is; these are the names tried).
+// The header a source file defines the declarations of: a header (the language registry says
+// what one is) of the same stem that the file includes.
 Expected<std::vector<std::string>> headersOf(const ToolEnv& env, const std::string& path) {
   std::vector<std::string> out;
   if (!env.isHeader || env.isHeader(path)) return out;
-  const std::string stem = stemOf(path);
-  if (stem.empty()) return out;
-  for (const char* ext : {".h", ".hpp", ".hh", ".hxx"}) {
-    model::FilesRequest req;
-    req.path = stem + ext;
-    req.limit = 8;
-    bool more = false;
-    auto got = env.index->files(req, &more);
-    if (!got) return got.error();
-    for (const auto& f : got->files)
-      if (env.isHeader(f.path)) out.push_back(f.path);
-  }
+  bool more = false;
+  auto imported = env.index->importsOf(path, 500, &more);
+  if (!imported) return imported.error();
+  for (const auto& i : *imported)
+    if (env.isHeader(i.path) && stemOf(i.path) == stemOf(path)) out.push_back(i.path);
   return out;
 }
 
@@ -796,7 +843,16 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   const size_t budget = static_cast<size_t>(std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), kMinBudget, kMaxBudget));
   if (auto wait = notReady(env, ctx)) return *wait;
 
+  using Clock = std::chrono::steady_clock;
+  auto t0 = Clock::now();
+  std::vector<std::pair<const char*, double>> phases;  // logged at debug level
+  auto lap = [&](const char* name) {
+    const auto now = Clock::now();
+    phases.emplace_back(name, std::chrono::duration<double, std::milli>(now - t0).count());
+    t0 = now;
+  };
   auto changes = bySymbols ? changesFromSymbols(env, args["symbols"]) : changesFromGit(env, base, head, ctx);
+  lap("change");
   if (!changes) {
     if (changes.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
     if (changes.error().code == ErrorCode::kInvalidArgument || changes.error().code == ErrorCode::kNotFound)
@@ -815,6 +871,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     if (st.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
     return ToolResult::error("The index could not be read: " + st.error().message);
   }
+  lap("walk");
   // Centrality ranks dependents within a level (a reference list does not carry it).
   for (auto& n : walk.nodes) {
     if (n.symbol.id == 0) continue;
@@ -837,6 +894,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     if (c.symbol.id != 0 && c.change != "deleted" && model::isTestPath(c.symbol.path) && model::isCallable(c.symbol.kind))
       testItems.push_back(Json{{"uid", c.symbol.uid}, {"line", c.symbol.range.line}, {"level", 0}});
   for (const Node* n : tests) testItems.push_back(nodeJson(*n));
+  lap("rank");
   // Test files linked by imports, unless a test of that file is listed already.
   auto byImports = importTests(env, *changes, depth);
   if (!byImports) return ToolResult::error("The index could not be read: " + byImports.error().message);
@@ -899,6 +957,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   Json risk{{"dependents", deps.size()}, {"files", depFiles.size()}, {"untested", untested},
             {"max_centrality", std::round(maxCentrality * 100) / 100}, {"summary", summary}};
 
+  lap("imports");
   // Possible dependents: the unbound sites that could name a changed symbol.
   std::vector<Symbol> named;
   for (const auto& c : changes->symbols)
@@ -906,6 +965,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   auto possible = possibleReferences(env, named, kPossibleSites);
   if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
 
+  lap("possible");
   // Pack under the budget: every list whole if it fits, else the first items of each, the
   // dependents cut first (lowest level and centrality last), then tests, possible sites, changed.
   std::vector<Json> changedItems, depItems;
@@ -951,30 +1011,49 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     return out;
   };
   auto cost = [](const Json& j) { return estimateTokens(j.dump(-1, ' ', false, Json::error_handler_t::replace)); };
-  Json out = build(nChanged, nDeps, nTests, false);
-  // Shrink one list at a time, halving the overshoot's share, until it fits.
+  // The shrinking is planned on each item's own estimate (one render of each item, not of the
+  // whole answer per step), then the answer is rendered and checked; the rare plan the whole
+  // estimate still finds over the budget is shrunk further by rendering.
+  auto itemCosts = [&](const std::vector<Json>& items) {
+    std::vector<size_t> prefix{0};
+    for (const auto& j : items) prefix.push_back(prefix.back() + cost(j) + 1);
+    return prefix;
+  };
+  const auto changedCost = itemCosts(changedItems), depCost = itemCosts(depItems), testCost = itemCosts(testItems);
+  const size_t baseWithSites = cost(build(0, 0, 0, false)), baseNoSites = cost(build(0, 0, 0, true));
   size_t keepChanged = nChanged, keepDeps = nDeps, keepTests = nTests;
   bool keepNoSites = false;
+  auto planned = [&] {
+    return (keepNoSites ? baseNoSites : baseWithSites) + changedCost[keepChanged] + depCost[keepDeps] +
+           testCost[keepTests];
+  };
   // Each list keeps its first kFloor items until the others are down to theirs: the tests to
   // run and the changed symbols matter as much as the long tail of dependents.
   constexpr size_t kFloor = 20;
   auto shrink = [](size_t& n, size_t floor) {
     if (n <= floor) return false;
-    n = std::max(floor, n - std::max<size_t>(1, n / 4));
+    n = std::max(floor, n - std::max<size_t>(1, n / 8));
     return true;
   };
-  for (int round = 0; round < 200 && cost(out) + kReserve > budget; ++round) {
-    if (shrink(keepDeps, kFloor)) {
-    } else if (!keepNoSites && !possibleOut.is_null()) {
-      keepNoSites = true;
-    } else if (shrink(keepChanged, kFloor) || shrink(keepTests, kFloor) || shrink(keepDeps, 0) ||
-               shrink(keepChanged, 5) || shrink(keepTests, 5) || shrink(keepChanged, 1) || shrink(keepTests, 0)) {
-    } else {
-      break;
-    }
-    out = build(keepChanged, keepDeps, keepTests, keepNoSites);
+  auto step = [&] {
+    if (shrink(keepDeps, kFloor)) return true;
+    if (!keepNoSites && !possibleOut.is_null()) return keepNoSites = true;
+    return shrink(keepChanged, kFloor) || shrink(keepTests, kFloor) || shrink(keepDeps, 0) ||
+           shrink(keepChanged, 5) || shrink(keepTests, 5) || shrink(keepChanged, 1) || shrink(keepTests, 0);
+  };
+  while (planned() + kReserve > budget && step()) {
   }
+  Json out = build(keepChanged, keepDeps, keepTests, keepNoSites);
+  for (int round = 0; round < 50 && cost(out) + kReserve / 2 > budget && step(); ++round)
+    out = build(keepChanged, keepDeps, keepTests, keepNoSites);
   out["totalTokens"] = cost(out);
+  lap("pack");
+  if (spdlog::should_log(spdlog::level::debug)) {
+    std::string line;
+    for (const auto& [name, ms] : phases) line += fmt::format(" {} {:.1f} ms", name, ms);
+    spdlog::debug("impact: {} changed, {} dependents, {} tests;{}", changes->symbols.size(), deps.size(),
+                  testItems.size(), line);
+  }
   return ToolResult::ofJson(std::move(out));
 }
 

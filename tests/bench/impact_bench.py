@@ -5,12 +5,12 @@
 
 Copies the corpus (benchlib.resolve_corpus: a name of tests/bench/corpora.py or a folder) into
 $CG_BENCH_WORK/impact-NAME/tree, makes it a git repository with one commit, then edits --files
-of its Python, C or Go files spread evenly over the tree: in each, the first function's
-definition line gains a comment (a modified function) and a new function is appended (an added
-one). Starts `codegraph-mcp --repo TREE --db DB`, waits for the index and for the server to be
+of its Python, C or Go files spread evenly over the tree: in each, the first function's body
+gains a statement (a modified function) and a new function is appended (an added one). Starts `codegraph-mcp --repo TREE --db DB`, waits for the index and for the server to be
 idle, and measures --calls `impact` calls (the default form: the working tree against HEAD, at
 the default depth and budget): p50, p95 and max round-trip time, and the answer's size. Also
-measures the symbols form on the most central function of the first edited file.
+measures the symbols form on the first modified symbol, and a session's first call (a new
+server on the same index: the old versions of the files are not yet extracted).
 """
 import argparse
 import json
@@ -47,17 +47,21 @@ def edit_files(tree, n):
         with open(path, encoding="utf-8", errors="surrogateescape") as fh:
             lines = fh.read().split("\n")
         ext = os.path.splitext(path)[1]
-        if ext == ".c":  # the opening brace of a function body, alone on its line
+        # The first function's body gains a statement after its first line (a one-line `def`
+        # header ending in ':', a C body's lone '{', a Go `func ... {`): a modified function.
+        if ext == ".py":
+            at = next((i for i, line in enumerate(lines)
+                       if line.lstrip().startswith("def ") and line.rstrip().endswith(":")), None)
+            body = None if at is None else " " * (len(lines[at]) - len(lines[at].lstrip()) + 4) + "_cg_bench = 0"
+        elif ext == ".c":
             at = next((i for i, line in enumerate(lines) if line == "{"), None)
+            body = "    (void)0;"
         else:
-            marker = "def " if ext == ".py" else "func "
-            at = next((i for i, line in enumerate(lines) if line.lstrip().startswith(marker)), None)
+            at = next((i for i, line in enumerate(lines) if line.startswith("func ") and line.rstrip().endswith("{")), None)
+            body = "\t_ = 0"
         if at is None:
             continue
-        comment = {".py": "  # cg-bench edit", ".c": " /* cg-bench edit */", ".go": " // cg-bench edit"}[ext]
-        if lines[at].rstrip().endswith("\\"):
-            continue
-        lines[at] += comment
+        lines.insert(at + 1, body)
         text = "\n".join(lines) + appended_definition(path, len(edited))
         with open(path, "w", encoding="utf-8", errors="surrogateescape") as fh:
             fh.write(text)
@@ -124,6 +128,22 @@ def main():
             print(f"impact (symbols, {modified[0]}): p50 {pct(times, 50):.1f} ms, p95 {pct(times, 95):.1f} ms")
     finally:
         server.close()
+    # A session's first call: a new server on the same index, idle, then one call (the versions
+    # of HEAD it reads are not yet in its cache of extracted files).
+    cold = []
+    for _ in range(3):
+        server = Server([args.bin, "--repo", tree, "--no-git-toplevel", "--db", db], os.path.join(work, "server2.log"))
+        try:
+            server.request("initialize", {"protocolVersion": "2025-06-18", "capabilities": {},
+                                          "clientInfo": {"name": "impact-bench", "version": "1"}})
+            server.send({"jsonrpc": "2.0", "method": "notifications/initialized"})
+            server.call("symbols", {"name": "main"})  # waits for the start-up refresh
+            server.settle()
+            msg, dt, err = server.call("impact", {})
+            cold.append(dt * 1000)
+        finally:
+            server.close()
+    print(f"a session's first impact call (3 sessions): {', '.join(f'{c:.0f}' for c in cold)} ms")
 
 
 if __name__ == "__main__":

@@ -217,6 +217,9 @@ class SymbolIndex {
   // The files whose imports (includes) the resolver bound to the file `path`, one entry each, in
   // path order, at most `limit` (then `more`).
   virtual Expected<std::vector<ImportSite>> importersOf(const std::string& path, uint32_t limit, bool* more) = 0;
+  // The files the file `path` imports (includes), as the resolver bound them: each one's path and
+  // the line of the first import of it, in path order, at most `limit` (then `more`).
+  virtual Expected<std::vector<ImportSite>> importsOf(const std::string& path, uint32_t limit, bool* more) = 0;
   virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
   virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
 };
