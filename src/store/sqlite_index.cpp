@@ -236,6 +236,30 @@ Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid
   return std::optional<model::Symbol>(readSymbol(st));
 }
 
+Expected<std::vector<model::Symbol>> SqliteIndex::byQualifiedNames(const std::vector<std::string>& qualifiedNames,
+                                                                  uint32_t limit, bool* more) {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
+                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.qualified_name = ?",
+               kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "lookup by qualified name");
+  std::vector<model::Symbol> out;
+  if (more) *more = false;
+  for (const auto& name : qualifiedNames) {
+    st.reset();
+    st.bind(1, name);
+    while (st.step()) {
+      if (out.size() >= limit) {
+        if (more) *more = true;
+        return out;
+      }
+      out.push_back(readSymbol(st));
+    }
+    if (st.failed()) return sqliteError(lease.handle(), "lookup by qualified name");
+  }
+  return out;
+}
+
 Expected<std::optional<model::Symbol>> SqliteIndex::byId(int64_t id) {
   CG_LEASE(lease);
   Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +

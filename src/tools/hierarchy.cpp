@@ -39,21 +39,22 @@ std::string folderOf(const std::string& path) {
 }
 
 // The callable definitions of `name` that are members of one of `types`: contained in it, or
-// (a Go method, declared beside its type) named `Type.name` in the type's folder. One read of
-// the name's definitions, however many types there are.
+// (a Go method, declared beside its type) in the type's folder. Read by qualified name
+// (`Type.name`, `ns::Type::name`): one index seek per type, however common the name.
 Expected<std::vector<std::pair<model::Symbol, int64_t>>> membersOf(const ToolEnv& env, const std::string& name,
                                                                     const std::map<int64_t, model::Symbol>& types) {
   std::vector<std::pair<model::Symbol, int64_t>> out;  // (member, its type's id)
   if (types.empty()) return out;
-  model::LookupRequest req;
-  req.name = name;
-  req.scope = model::Scope::kAll;
-  req.limit = 5000;
+  std::vector<std::string> qualified;
+  std::map<std::pair<std::string, std::string>, int64_t> besideType;  // (folder, qualified name) -> type id
+  for (const auto& [id, t] : types)
+    for (const char* sep : {".", "::"}) {
+      qualified.push_back(t.qualifiedName + sep + name);
+      besideType[{folderOf(t.path), qualified.back()}] = id;
+    }
   bool more = false;
-  auto defs = env.index->lookup(req, &more);
+  auto defs = env.index->byQualifiedNames(qualified, 2000, &more);
   if (!defs) return defs.error();
-  std::map<std::pair<std::string, std::string>, int64_t> besideType;  // (folder, "Type.name") -> type id
-  for (const auto& [id, t] : types) besideType[{folderOf(t.path), t.qualifiedName + "." + name}] = id;
   for (auto& d : *defs) {
     if (!model::isCallable(d.kind)) continue;
     if (d.parentId != 0) {

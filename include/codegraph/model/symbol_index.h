@@ -166,6 +166,10 @@ class SymbolIndex {
   virtual Expected<std::vector<Symbol>> lookup(const LookupRequest& request, bool* more) = 0;
   virtual Expected<std::optional<Symbol>> byUid(const std::string& uid) = 0;
   virtual Expected<std::optional<Symbol>> byId(int64_t id) = 0;
+  // The symbols whose qualified name is one of `qualifiedNames` (one index seek each), at most
+  // `limit` in all (then `more`).
+  virtual Expected<std::vector<Symbol>> byQualifiedNames(const std::vector<std::string>& qualifiedNames,
+                                                         uint32_t limit, bool* more) = 0;
   virtual Expected<std::vector<SearchHit>> search(const SearchRequest& request, bool* more) = 0;
   virtual Expected<std::vector<EdgeView>> refs(const RefsRequest& request, bool* more) = 0;
   // The resolved symbol-to-symbol edges of a symbol, one row per reference, at most `limit`

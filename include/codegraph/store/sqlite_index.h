@@ -72,6 +72,8 @@ class SqliteIndex : public model::SymbolIndex {
                                                          bool* more) override;
   Expected<std::vector<model::ImportSite>> importersOf(const std::string& path, uint32_t limit,
                                                        bool* more) override;
+  Expected<std::vector<model::Symbol>> byQualifiedNames(const std::vector<std::string>& qualifiedNames,
+                                                        uint32_t limit, bool* more) override;
   Expected<std::vector<model::ImportSite>> importsOf(const std::string& path, uint32_t limit,
                                                      bool* more) override;
   Expected<model::RankedSymbols> rankedSymbols(const model::RankedRequest& request,
