@@ -737,17 +737,46 @@ struct ImportTest {
   SeedSet covers;  // the changed symbols of the files it reaches
 };
 
-// The header a source file defines the declarations of: a header (the language registry says
-// what one is) of the same stem that the file includes.
+// The name of the folder `path` is in ("" at the root).
+std::string folderName(const std::string& path) {
+  const size_t slash = path.rfind('/');
+  if (slash == std::string::npos) return "";
+  const size_t before = path.rfind('/', slash - 1);
+  return path.substr(before == std::string::npos ? 0 : before + 1, slash - (before == std::string::npos ? 0 : before + 1));
+}
+
+// The headers whose declarations a source file defines: those it includes (the language
+// registry says what a header is) that have its stem or its folder's name, or that declare a
+// type or function the file defines (by qualified name, at most kDefinitionsChecked of them).
 Expected<std::vector<std::string>> headersOf(const ToolEnv& env, const std::string& path) {
-  std::vector<std::string> out;
-  if (!env.isHeader || env.isHeader(path)) return out;
+  constexpr size_t kDefinitionsChecked = 200;
+  std::set<std::string> out;
+  if (!env.isHeader || env.isHeader(path)) return std::vector<std::string>();
   bool more = false;
   auto imported = env.index->importsOf(path, 500, &more);
   if (!imported) return imported.error();
+  std::set<std::string> headers;
   for (const auto& i : *imported)
-    if (env.isHeader(i.path) && stemOf(i.path) == stemOf(path)) out.push_back(i.path);
-  return out;
+    if (env.isHeader(i.path)) headers.insert(i.path);
+  if (headers.empty()) return std::vector<std::string>();
+  // A module's own header: the file's stem, or its folder's name (src/tools/x.cpp and
+  // include/.../tools/tools.h).
+  const std::string folder = stemOf(folderName(path));
+  for (const auto& h : headers)
+    if (stemOf(h) == stemOf(path) || (!folder.empty() && stemOf(h) == folder)) out.insert(h);
+  auto defined = env.index->fileSymbols(path);
+  if (!defined) return defined.error();
+  std::vector<std::string> names;
+  std::set<std::string> unique;
+  for (const auto& d : *defined)
+    if ((model::isCallable(d.kind) || model::isTypeLike(d.kind)) && unique.insert(d.qualifiedName).second &&
+        names.size() < kDefinitionsChecked)
+      names.push_back(d.qualifiedName);
+  auto declared = env.index->byQualifiedNames(names, 2000, &more);
+  if (!declared) return declared.error();
+  for (const auto& d : *declared)
+    if (headers.count(d.path)) out.insert(d.path);
+  return std::vector<std::string>(out.begin(), out.end());
 }
 
 // Test files linked to the change by imports (includes), up to `depth` files away: the tests
@@ -780,7 +809,8 @@ Expected<std::vector<ImportTest>> importTests(const ToolEnv& env, const ChangeSe
       auto importers = env.index->importersOf(path, kImportersPerFile, &more);
       if (!importers) return importers.error();
       for (const auto& imp : *importers) {
-        if (model::isTestPath(imp.path)) {
+        // A test's helper header (a fixture) is followed to the tests that include it.
+        if (model::isTestPath(imp.path) && !(env.isHeader && env.isHeader(imp.path))) {
           auto [it, fresh] = tests.try_emplace(imp.path);
           if (fresh) it->second = ImportTest{imp.path, imp.line, level, {}};
           it->second.covers.merge(seeds);
