@@ -816,7 +816,16 @@ Expected<std::vector<ImportTest>> importTests(const ToolEnv& env, const ChangeSe
           it->second.covers.merge(seeds);
           continue;
         }
-        if (seen.insert(imp.path).second) next[imp.path].merge(seeds);
+        if (!seen.insert(imp.path).second) continue;
+        next[imp.path].merge(seeds);
+        // A source file that includes a header reached stands with its module's headers too
+        // (hierarchy.cpp is reached through hierarchy.h; tests include tools.h, which
+        // impact_tool.cpp's module declares). Files that import modules, not headers, have none.
+        if (!env.isHeader || !env.isHeader(path)) continue;
+        auto headers = headersOf(env, imp.path);
+        if (!headers) return headers.error();
+        for (const auto& h : *headers)
+          if (seen.insert(h).second) next[h].merge(seeds);
       }
     }
     frontier.swap(next);
