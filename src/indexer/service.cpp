@@ -543,13 +543,24 @@ void IndexService::runIndexer() {
       joinAnalysis();  // it reads the cache
       graphCache_.reset();
       resolverMemory_.reset();
-      if (!openForWriting(/*fullCheck=*/true)) break;
-      recordIdentity();  // a rebuilt database is a new file, of this process's making
-      if (db_->wasRebuilt()) {
-        // Empty now: calls wait for the rebuild (with progress) rather than read a half-built index.
+      // Calls wait while the file is checked, and rebuilt if damaged: a rebuild replaces the
+      // file, which a call reading meanwhile would find missing or empty.
+      bool wasReady = false;
+      {
         std::lock_guard<std::mutex> g(mu_);
+        wasReady = ready_;
         ready_ = false;
       }
+      if (!openForWriting(/*fullCheck=*/true)) break;
+      recordIdentity();  // a rebuilt database is a new file, of this process's making
+      if (!db_->wasRebuilt()) {
+        // The file was sound: what it answered before, it answers again.
+        std::lock_guard<std::mutex> g(mu_);
+        ready_ = wasReady;
+        cv_.notify_all();
+      }
+      // Rebuilt: empty now; calls wait for the full walk below (with progress) rather than read
+      // a half-built index.
       merged.fullWalk = true;
       merged.reason = "database reopened after corruption";
     }
