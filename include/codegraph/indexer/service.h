@@ -37,9 +37,10 @@
 // Damage. A query that meets a damaged database (store::setCorruptionHandler) calls
 // reportDamage(): the process leaves a marker file (`<db>.damaged`) that the indexer, in this or
 // another process, sees at its next identity check. The indexer then checks the whole file
-// (quick_check) and, when it is damaged, rebuilds it from the repository; until that completes,
-// calls wait for it with progress as for a first index (what a damaged file answers cannot be
-// trusted, and a half-built one must not be read).
+// (quick_check) and, when it is damaged, rebuilds it from the repository; while it checks and
+// until a rebuild completes, calls wait for it with progress as for a first index (what a
+// damaged file answers cannot be trusted, a file being replaced cannot be opened, and a
+// half-built one must not be read). A file the check finds sound answers again at once.
 //
 // Staleness. A call answered while changes it waited for are not yet applied (past the
 // freshness wait, during a git operation, after the root was replaced) gets a sentence saying
