@@ -148,18 +148,40 @@ struct Walk {
     return via;
   }
 
-  // The dependents of `s` one level further: `level` is theirs.
-  Status expand(const Symbol& s, int level, int64_t from, std::vector<size_t>& next) {
+  // The references of `kinds` to the symbol `id`, one per source, at most kSourcesPerSymbol
+  // (then the walk is `capped`).
+  Expected<std::vector<model::EdgeView>> incomingOf(int64_t id, std::vector<RefKind> kinds) {
     model::RefsRequest req;
-    req.symbolId = s.id;
-    req.kinds = kIncomingKinds;
+    req.symbolId = id;
+    req.kinds = std::move(kinds);
     req.incoming = true;
     req.oneSitePerSource = true;
     req.limit = kSourcesPerSymbol;
     bool more = false;
     auto refs = env.index->refs(req, &more);
+    if (refs && more) capped = true;
+    return refs;
+  }
+
+  // The references of `kinds` to `through` (a class, a method `s` implements): dependents of `s`
+  // reached through it (`via.through`).
+  Status addThrough(const Symbol& through, std::vector<RefKind> kinds, const Symbol& s, int level, int64_t from,
+                    std::vector<size_t>& next) {
+    auto refs = incomingOf(through.id, std::move(kinds));
     if (!refs) return refs.error();
-    if (more) capped = true;
+    for (const auto& v : *refs) {
+      Json via = viaJson(v.edge.kind, s.uid, v.edge.confidence);
+      via["through"] = through.uid;
+      auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, std::move(via), from);
+      if (at) next.push_back(*at);
+    }
+    return okStatus();
+  }
+
+  // The dependents of `s` one level further: `level` is theirs.
+  Status expand(const Symbol& s, int level, int64_t from, std::vector<size_t>& next) {
+    auto refs = incomingOf(s.id, kIncomingKinds);
+    if (!refs) return refs.error();
     for (const auto& v : *refs) {
       if (v.edge.kind == RefKind::kImports && level > 1) continue;  // an import of an import: no dependency
       auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, viaJson(v.edge.kind, s.uid, v.edge.confidence), from);
@@ -170,22 +192,8 @@ struct Walk {
     if (s.kind == SymbolKind::kConstructor) {
       auto owner = ownerType(env, s);
       if (!owner) return owner.error();
-      if (*owner) {
-        model::RefsRequest byClass;
-        byClass.symbolId = (*owner)->id;
-        byClass.kinds = {RefKind::kCalls, RefKind::kExtends};
-        byClass.incoming = true;
-        byClass.oneSitePerSource = true;
-        byClass.limit = kSourcesPerSymbol;
-        auto built = env.index->refs(byClass, &more);
-        if (!built) return built.error();
-        for (const auto& v : *built) {
-          Json via = viaJson(v.edge.kind, s.uid, v.edge.confidence);
-          via["through"] = (*owner)->uid;
-          auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, std::move(via), from);
-          if (at) next.push_back(*at);
-        }
-      }
+      if (*owner)
+        if (auto st = addThrough(**owner, {RefKind::kCalls, RefKind::kExtends}, s, level, from, next); !st) return st;
     }
     // Methods that implement or override a changed method: a change of its contract reaches
     // them. (A dependent's overriders do not call what it calls: not followed further.)
@@ -203,22 +211,8 @@ struct Walk {
     // Calls through the methods it implements or overrides may dispatch to it.
     auto overridden = overriddenMethods(env, s);
     if (!overridden) return overridden.error();
-    for (const auto& m : *overridden) {
-      model::RefsRequest calls;
-      calls.symbolId = m.id;
-      calls.kinds = {RefKind::kCalls};
-      calls.incoming = true;
-      calls.oneSitePerSource = true;
-      calls.limit = kSourcesPerSymbol;
-      auto through = env.index->refs(calls, &more);
-      if (!through) return through.error();
-      for (const auto& v : *through) {
-        Json via = viaJson(RefKind::kCalls, s.uid, v.edge.confidence);
-        via["through"] = m.uid;
-        auto at = add(v.other, v.edge.sourcePath, v.edge.line, level, std::move(via), from);
-        if (at) next.push_back(*at);
-      }
-    }
+    for (const auto& m : *overridden)
+      if (auto st = addThrough(m, {RefKind::kCalls}, s, level, from, next); !st) return st;
     return okStatus();
   }
 
