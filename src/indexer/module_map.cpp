@@ -165,7 +165,7 @@ Binding ModuleMap::bind(int64_t fileId, const store::PendingRef& imp) const {
     b.ownerSegment = m.substr(m.rfind('.') == std::string::npos ? 0 : m.rfind('.') + 1);
     // `from . import util`, `use crate::model`: the imported name is a module (its own file, or
     // its directory's package file: __init__.py, mod.rs, index.ts).
-    for (int64_t id : b.files) {
+    for (int64_t id : rules.importsNameExports ? std::vector<int64_t>() : b.files) {
       const auto& f = files_[byId_.at(id)];
       std::string stem = basenameOf(f.path);
       stem = stem.substr(0, stem.find('.'));

@@ -11,6 +11,8 @@
 #include <deque>
 #include <optional>
 #include <set>
+#include <tuple>
+#include <unordered_map>
 #include <unordered_set>
 
 #include "codegraph/lang/rules.h"
@@ -320,6 +322,68 @@ struct Resolver::Impl {
     }
     return out;
   }
+
+  // The (file, name) pairs where `name` exported by `files` is defined under another name,
+  // following re-exports that rename it (`export { _gt as gt } from "./api"`), breadth-first
+  // and a few levels, like followReexports. Pairs under `name` itself are left out.
+  std::vector<std::pair<int64_t, std::string>> renamedExports(const std::vector<int64_t>& files,
+                                                              const std::string& name) {
+    std::vector<std::pair<int64_t, std::string>> out;
+    if (reexportNothing(files) || name.empty()) return out;
+    std::set<std::pair<int64_t, std::string>> seen;
+    std::deque<std::tuple<int64_t, std::string, int>> queue;
+    for (int64_t f : files) queue.emplace_back(f, name, 0);
+    while (!queue.empty()) {
+      auto [f, as, depth] = queue.front();
+      queue.pop_front();
+      if (!seen.emplace(f, as).second) continue;
+      if (as != name) out.emplace_back(f, as);
+      if (depth >= 4) continue;
+      for (const auto& b : bindings(f)) {
+        if (modules.rules(b.fileId).importsStayLocal) continue;
+        if (b.wildcard || (b.local == as && b.symbolName.empty()))
+          for (int64_t next : b.files) queue.emplace_back(next, as, depth + 1);
+        else if (b.local == as)
+          for (int64_t next : b.files) queue.emplace_back(next, b.symbolName, depth + 1);
+      }
+    }
+    return out;
+  }
+
+  // The module files of the namespace `files` export as `name` (`export * as util from
+  // "./util"`, directly or through their re-exports); empty when they export no such namespace.
+  std::vector<int64_t> reexportedNamespace(const std::vector<int64_t>& files,
+                                           const std::string& name) {
+    std::vector<int64_t> scratch;
+    for (int64_t f : reexportClosure(files, name, scratch))
+      for (const auto& b : bindings(f))
+        if (b.topLevel && !b.wildcard && b.local == name && b.symbolName.empty() &&
+            !b.files.empty())
+          return b.files;
+    return {};
+  }
+
+  // The module a qualifier names through namespaces that imported modules re-export, in
+  // languages whose imports are re-exported and that have no Python-style module aliases
+  // (JavaScript, TypeScript): `util.f()` after `import { util } from "./core"` where ./core says
+  // `export * as util from "./util"`, and `core.util.f()` after `import * as core from
+  // "./core"`. Empty when the qualifier needs no such step or reaches no module.
+  std::vector<int64_t> namespaceThroughReexports(const Binding& b, const std::string& qualifier) {
+    const lang::Rules& rules = modules.rules(b.fileId);
+    if (rules.importsStayLocal || rules.moduleAliases || b.files.empty()) return {};
+    const auto segs = dottedSegments(qualifier);
+    if (segs.empty() || segs.front() != b.local || (b.symbolName.empty() && segs.size() == 1))
+      return {};
+    const std::string key = std::to_string(b.fileId) + '|' + b.local + '|' + qualifier;
+    if (auto it = namespaceCache.find(key); it != namespaceCache.end()) return it->second;
+    std::vector<int64_t> files = b.files;
+    if (!b.symbolName.empty()) files = reexportedNamespace(files, b.symbolName);
+    for (size_t i = 1; i < segs.size() && !files.empty(); ++i)
+      files = reexportedNamespace(files, segs[i]);
+    if (namespaceCache.size() > 65536) namespaceCache.clear();
+    return namespaceCache.emplace(key, std::move(files)).first->second;
+  }
+  std::unordered_map<std::string, std::vector<int64_t>> namespaceCache;
 
   // What a C/C++ include reaches: the headers it includes transitively and their
   // implementation files. The same for every reference of the file, so computed once per
@@ -696,6 +760,39 @@ struct Resolver::Impl {
       const DefinitionRow* parent = direct ? def(d.parentId) : nullptr;
       if (parent && lastSegment(parent->qualifiedName) == b.ownerSegment) found.push_back(&d);
     }
+    if (direct && found.empty() && !merge) {
+      // `import { gt } from "./checks"` where ./checks says `export { _gt as gt } from ...`.
+      PendingRef asOriginal = ref;
+      asOriginal.name = original;
+      renamedExported(b.files, asOriginal, rules, found);
+    }
+  }
+
+  // The top-level definitions of the reference's name that module `files` export, directly or
+  // through re-exports, added to `found` once each.
+  void topLevelExported(const std::vector<int64_t>& files, const PendingRef& ref,
+                        const lang::Rules& rules, const Candidates& cands,
+                        std::vector<const DefinitionRow*>& found) {
+    const size_t before = found.size();
+    std::vector<int64_t> scratch;
+    const std::vector<int64_t>& reached = reexportClosure(files, ref.name, scratch);
+    for (const DefinitionRow& d : rows(cands))
+      if (std::find(reached.begin(), reached.end(), d.fileId) != reached.end() &&
+          (d.parentId == 0 || isNamespaceLike(d.parentId)) && sameFamily(rules, d.fileId) &&
+          std::find(found.begin(), found.end(), &d) == found.end())
+        found.push_back(&d);
+    if (found.size() == before) renamedExported(files, ref, rules, found);
+  }
+
+  // The top-level definitions module `files` export under the reference's name through a
+  // re-export that renames them, added to `found` once each.
+  void renamedExported(const std::vector<int64_t>& files, const PendingRef& ref,
+                       const lang::Rules& rules, std::vector<const DefinitionRow*>& found) {
+    for (const auto& [file, original] : renamedExports(files, ref.name))
+      for (const DefinitionRow& d : rows(compatibleNamed(ref.kind, original, rules)))
+        if (d.fileId == file && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+            std::find(found.begin(), found.end(), &d) == found.end())
+          found.push_back(&d);
   }
 
   // The directories (packages) a file's imports reach, kept for the last file asked: references
@@ -752,16 +849,33 @@ struct Resolver::Impl {
   // Where the language calls values (JavaScript's `const f = () => ...`, `export const g =
   // make()`), a bare call of a name with no callable definition in scope: the module-level
   // variables and constants of that name in `files` (the reference's own file or an import's).
+  // A value of a namespace `owner` (`util.objectKeys` where `namespace util` declares it) is
+  // called under that owner, or by its bare name from inside the namespace.
   std::vector<const DefinitionRow*> calledValues(const PendingRef& ref, const lang::Rules& rules,
-                                                 const std::vector<int64_t>& files) {
+                                                 const std::vector<int64_t>& files,
+                                                 const std::string& owner = {}) {
     std::vector<const DefinitionRow*> out;
     if (!rules.valuesAreCallable || ref.kind != RefKind::kCalls || !ref.qualifier.empty())
       return out;
-    for (const DefinitionRow& d : valueDefsNamed(ref.name))
-      if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
-          (d.parentId == 0 || isNamespaceLike(d.parentId)) && d.qualifiedName == ref.name)
-        out.push_back(&d);
+    for (const DefinitionRow& d : valueDefsNamed(ref.name)) {
+      if (std::find(files.begin(), files.end(), d.fileId) == files.end() ||
+          !(d.parentId == 0 || isNamespaceLike(d.parentId)))
+        continue;
+      bool named = d.qualifiedName == ref.name;
+      if (!named && d.parentId != 0) {
+        const DefinitionRow* ns = def(d.parentId);
+        named = ns && ((!owner.empty() && ns->qualifiedName == owner) ||
+                       (owner.empty() && d.fileId == ref.fileId && encloses(ns->id, ref.sourceId)));
+      }
+      if (named) out.push_back(&d);
+    }
     return out;
+  }
+  // Whether symbol `outer` is `inner` or one of its enclosing symbols.
+  bool encloses(int64_t outer, int64_t inner) {
+    for (const DefinitionRow* d = def(inner); d; d = def(d->parentId))
+      if (d->id == outer) return true;
+    return false;
   }
 
   // The arguments of the call being resolved (-1: not a call, or not known); probes made while
@@ -906,6 +1020,11 @@ struct Resolver::Impl {
   const std::string& declaredType(int64_t id);
   // Whether `name` is a type parameter where `sourceId` is written (never library code).
   bool typeParameter(const std::string& name, int64_t sourceId);
+  // The bound a type parameter `name` declares where `sourceId` is written (`<T extends
+  // Base>`, `<T: Base>`, else its default `<T = Base>`): the bound's type name and the
+  // declaration that declares the parameter; empty when no enclosing declaration says.
+  std::pair<std::string, const DefinitionRow*> typeParameterBound(const std::string& name,
+                                                                  int64_t sourceId);
   // `super(...)` / `this(...)` in a constructor: the base class's (or the class's own)
   // constructor, else the class.
   std::optional<Resolution> constructorCall(const PendingRef& ref, const lang::Rules& rules);
@@ -916,6 +1035,11 @@ struct Resolver::Impl {
   std::unordered_map<std::string, TypeSet> typeCache;  // by "file|source|expression"
   int nesting = 0;  // evalTypeExpr calls on the stack (probes resolve names, which may type)
   int aliasHops = 0;  // type aliases followed by the typeNamed calls on the stack
+  int boundHops = 0;  // type parameter bounds followed by the typeNamed calls on the stack
+  // Incremented whenever a type is read through a type parameter's bound: what such an
+  // expression names depends on the declaration it is written in, so evalTypeExpr does not share
+  // its answer across the file.
+  uint64_t boundReads = 0;
 
   // Step 5's answer by candidate list (a kept one of compatibleCache), the language's rules
   // (which decide implicit `this` and merging), the reference's kind and qualifier shape (none,

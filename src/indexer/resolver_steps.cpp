@@ -155,6 +155,12 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
         }
       }
     }
+    if (auto ns = namespaceThroughReexports(b, ref.qualifier); !ns.empty()) {
+      // `util.f()` where the import binds a namespace a module re-exports.
+      const size_t before = found.size();
+      topLevelExported(ns, ref, rules, cands, found);
+      if (found.size() > before) continue;
+    }
     std::vector<int64_t> scratch;
     const std::vector<int64_t>& files =
         reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
@@ -192,15 +198,28 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
         if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
       }
   }
+  // `ns.gt()` where the module re-exports a definition under another name (`export { _gt as
+  // gt } from "./api"`).
+  if (found.empty() && !rules.importsStayLocal) {
+    for (const auto& b : bindings(ref.fileId)) {
+      if (b.local != head || b.files.empty()) continue;
+      std::vector<int64_t> ns = namespaceThroughReexports(b, ref.qualifier);
+      if (ns.empty() && b.local == ref.qualifier && b.symbolName.empty()) ns = b.files;
+      if (!ns.empty()) renamedExported(ns, ref, rules, found);
+    }
+  }
   // `ns.make()`, `new ns.Thing()` where the language calls values: a module-level value of the
   // module the qualifier imports (`import * as ns`).
   if (found.empty() && rules.valuesAreCallable && ref.kind == RefKind::kCalls) {
     for (const auto& b : bindings(ref.fileId)) {
-      if (b.local != ref.qualifier || b.files.empty() || !b.symbolName.empty()) continue;
+      if (b.local != ref.qualifier || b.files.empty()) continue;
       PendingRef bare = ref;
       bare.qualifier.clear();
       std::vector<int64_t> scratch;
-      for (const DefinitionRow* d : calledValues(bare, rules, reexportClosure(b.files, ref.name, scratch)))
+      // `ns.f()` (`import * as ns`), `util.f()` (`import { util }`, a namespace of the module)
+      const std::vector<int64_t>& files =
+          reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
+      for (const DefinitionRow* d : calledValues(bare, rules, files, b.symbolName))
         if (std::find(found.begin(), found.end(), d) == found.end()) found.push_back(d);
     }
   }

@@ -47,6 +47,16 @@ std::string chainOf(const std::string& qualifier) {
   return out;
 }
 
+// The index of the ')' that closes the '(' at te[0], or npos.
+size_t closingParen(const std::string& te) {
+  int depth = 0;
+  for (size_t i = 0; i < te.size(); ++i) {
+    if (te[i] == '(') ++depth;
+    else if (te[i] == ')' && --depth == 0) return i;
+  }
+  return std::string::npos;
+}
+
 // The end of the name that starts at `at` in a chain.
 size_t nameEnd(const std::string& te, size_t at) {
   size_t end = te.find_first_of(".(:[", at);
@@ -267,6 +277,16 @@ Resolver::Impl::TypeSet Resolver::Impl::typeNamed(const std::string& name, int64
     out.types.push_back(d);
     return out;
   }
+  // A type parameter: the type its bound (or default) names, where it is declared.
+  if (qualifier.empty() && boundHops < 4) {
+    if (auto [bound, declarer] = typeParameterBound(last, sourceId); !bound.empty()) {
+      ++boundHops;
+      ++boundReads;
+      TypeSet viaBound = typeNamed(bound, declarer->fileId, declarer->id);
+      --boundHops;
+      return viaBound;
+    }
+  }
   // No type of that name in the repository, or one qualified by an import of library code.
   const std::string head = qualifier.substr(0, qualifier.find_first_of(".:\\"));
   if (!qualifier.empty() && importedFromLibrary(fileId, head)) {
@@ -302,6 +322,79 @@ bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
       }
   }
   return false;
+}
+
+std::pair<std::string, const DefinitionRow*> Resolver::Impl::typeParameterBound(
+    const std::string& name, int64_t sourceId) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (const DefinitionRow* d = def(sourceId); d; d = def(d->parentId)) {
+    std::string sig;
+    if (auto got = writer.signature(d->id)) sig = std::move(*got);
+    // The type parameter list: the first `<...>` of the signature, before its parameters.
+    const size_t open = sig.find('<'), paren = sig.find('(');
+    if (open == std::string::npos || (paren != std::string::npos && paren < open)) continue;
+    int angle = 0;
+    size_t close = std::string::npos;
+    for (size_t i = open; i < sig.size(); ++i) {
+      if (sig[i] == '<') ++angle;
+      else if (sig[i] == '>' && (i == 0 || sig[i - 1] != '=') && --angle == 0) {
+        close = i;
+        break;
+      }
+    }
+    if (close == std::string::npos) continue;
+    // Its top-level entries: "Name extends Bound = Default", "Name: Bound".
+    size_t start = open + 1;
+    int nestedDepth = 0;
+    for (size_t i = open + 1; i <= close; ++i) {
+      const char c = sig[i];
+      if (i < close && (c == '<' || c == '(' || c == '[' || c == '{')) {
+        ++nestedDepth;
+        continue;
+      }
+      if (i < close && (c == ')' || c == ']' || c == '}' || (c == '>' && sig[i - 1] != '='))) {
+        --nestedDepth;
+        continue;
+      }
+      if (i < close && (c != ',' || nestedDepth > 0)) continue;
+      std::string entry = sig.substr(start, i - start);
+      start = i + 1;
+      size_t b = entry.find_first_not_of(' ');
+      if (b == std::string::npos) continue;
+      for (const char* modifier : {"const ", "in ", "out ", "in out "})
+        if (entry.compare(b, std::strlen(modifier), modifier) == 0) b += std::strlen(modifier);
+      if (entry.compare(b, name.size(), name) != 0) continue;
+      size_t at = b + name.size();
+      if (at < entry.size() && word(entry[at])) continue;
+      while (at < entry.size() && entry[at] == ' ') ++at;
+      std::string boundText;
+      if (entry.compare(at, 8, "extends ") == 0) {
+        boundText = entry.substr(at + 8);
+      } else if (at < entry.size() && entry[at] == ':' && entry.compare(at, 2, "::") != 0) {
+        boundText = entry.substr(at + 1);
+      } else if (at < entry.size() && entry[at] == '=') {
+        boundText = entry.substr(at + 1);
+      } else {
+        return {};  // declared here without a bound: nothing to follow
+      }
+      // "Base<A, B> = Default": the bound's name, its own arguments left out.
+      if (size_t eq = boundText.find(" = "); eq != std::string::npos) boundText.resize(eq);
+      size_t from = boundText.find_first_not_of(' ');
+      if (from == std::string::npos) return {};
+      size_t end = from;
+      while (end < boundText.size() && (word(boundText[end]) || boundText[end] == '.')) ++end;
+      const std::string rest = boundText.substr(end);
+      // A union, intersection, `keyof`, a function or object type: no one type.
+      const size_t after = rest.find_first_not_of(' ');
+      if (end == from || (after != std::string::npos && rest[after] != '<')) return {};
+      const std::string bound = boundText.substr(from, end - from);
+      if (bound == name || bound == "keyof" || bound == "typeof") return {};
+      return {bound, d};
+    }
+  }
+  return {};
 }
 
 Resolver::Impl::TypeSet Resolver::Impl::typeOfDeclaration(const DefinitionRow& d, int depth) {
@@ -383,7 +476,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   // same text names another declaration, or none, and a shared entry would answer with the first
   // one evaluated, whichever reference came first (a refresh, which resolves only some of the
   // file's references, would then bind otherwise than a full index).
-  const bool bySource = rules.implicitThis || te.compare(0, 4, "self") == 0 ||
+  const bool bySource = rules.implicitThis || te[0] == '(' || te.compare(0, 4, "self") == 0 ||
                         te.compare(0, 4, "this") == 0 || te.compare(0, 3, "cls") == 0 ||
                         te.compare(0, 5, "$this") == 0 || te.find("Self") != std::string::npos ||
                         te.find("{static}") != std::string::npos ||
@@ -404,20 +497,26 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     elements = std::move(t.elements);
     library = t.library;
   };
+  const uint64_t boundReadsBefore = boundReads;
   auto finish = [&](TypeSet result) {
-    typeCache[key] = result;
+    if (boundReads != boundReadsBefore)
+      typeCache.erase(key);  // read through a type parameter: true where it is written only
+    else
+      typeCache[key] = result;
     return result;
   };
   auto called = [&](size_t at) { return te.compare(at, 2, "()") == 0; };
   if (te[0] == '(') {
-    // A callback's parameter "(j,k)<callee>": the type the callee's signature gives it.
-    const size_t comma = te.find(','), close = te.find(')');
-    if (comma == std::string::npos || close == std::string::npos || close < comma)
+    // A callback's parameter "(j,k:callee)rest": the type the callee's signature gives it.
+    const size_t comma = te.find(','), colon = te.find(':'), close = closingParen(te);
+    if (comma == std::string::npos || colon == std::string::npos || close == std::string::npos ||
+        colon < comma || close < colon)
       return finish(out);
     const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
-    const std::string callee = te.substr(close + 1);
+    const std::string callee = te.substr(colon + 1, close - colon - 1);
+    const std::string rest = te.substr(close + 1);
     const DefinitionRow* fn = nullptr;
-    if (!callee.empty() && callee[0] == '{') {
+    if (!callee.empty() && callee[0] == '{' && callee.find('}') == callee.size() - 1) {
       // `new T(...)`: T's constructor.
       TypeSet cls = evalTypeExpr(callee, fileId, sourceId, depth + 1);
       for (const DefinitionRow* c : cls.types)
@@ -444,9 +543,11 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
       noteFailure(sig.error());
     const std::string t = callbackParameterType(signature, fn->qualifiedName, argIndex, paramIndex);
     if (t.empty()) return finish(out);
-    return finish(evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1));
-  }
-  if (te.compare(0, 3, "[]{") == 0) {
+    TypeSet param = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
+    if (rest.empty() || param.types.empty()) return finish(param);
+    take(std::move(param));  // then its members, below
+    i = close + 1;
+  } else if (te.compare(0, 3, "[]{") == 0) {
     // A collection whose elements are of the type named: `[]*Item`, `List<Item>`, `list[Item]`.
     const size_t close = te.find('}');
     if (close == std::string::npos) return finish(out);

@@ -73,7 +73,7 @@ struct RawBinding {
 std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value,
                        std::string_view src);
 // A parameter of a function literal passed to a call (`operate((source, subscriber) => ...)`):
-// "(j,k)<callee>", parameter k of the function in argument j of the callee's signature.
+// "(j,k:<callee>)", parameter k of the function in argument j of the callee's signature.
 std::string callbackParameter(TSNode name, TSNode call, std::string_view src);
 
 std::string_view nodeText(TSNode n, std::string_view src) {
@@ -230,7 +230,7 @@ std::string callbackParameter(TSNode name, TSNode call, std::string_view src) {
     chain = valueChain(normalizeSpace(nodeText(calleeNode, src)));
   }
   if (chain.empty()) return {};
-  return "(" + std::to_string(argIndex) + "," + std::to_string(paramIndex) + ")" + chain;
+  return "(" + std::to_string(argIndex) + "," + std::to_string(paramIndex) + ":" + chain + ")";
 }
 
 // The argument or parameter list of a call or callable: the child in field `field`, else (C,
@@ -830,10 +830,22 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   // A type expression with its first name, when that is a local, replaced by the local's own
   // (recursively, a few levels): `x.store` where `x := NewServer()` → "NewServer().store".
   // "?" when the first name is a local whose type no declaration says.
-  auto substituteLocals = [&](std::string te, int32_t scope, uint32_t at) -> std::string {
+  // A callback parameter "(j,k:callee)rest" keeps its form; the callee's own first name is
+  // substituted in turn, where the call is (`doc.indented((d) => d.write())`: "(0,0:{Doc}.indented)").
+  auto substituteImpl = [&](auto& self, std::string te, int32_t scope, uint32_t at,
+                            int budget) -> std::string {
     for (int depth = 0; depth < 4; ++depth) {
       if (te.empty() || te[0] == '{' || te == "?") return te;
       if (te[0] == '?') return "?";
+      if (te[0] == '(') {
+        const size_t colon = te.find(':'), close = closingBracket(te, 0);
+        if (budget <= 0 || colon == std::string::npos || close == std::string::npos ||
+            colon > close)
+          return te;
+        std::string callee = self(self, te.substr(colon + 1, close - colon - 1), scope, at, budget - 1);
+        if (callee.empty() || callee == "?") return "?";
+        return te.substr(0, colon + 1) + callee + te.substr(close);
+      }
       const size_t headEnd = std::min(te.find_first_of(".(:["), te.size());
       const std::string head = te.substr(0, headEnd);
       const Local* local = findLocal(head, scope, at);
@@ -843,6 +855,9 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       at = local->byte;
     }
     return "?";
+  };
+  auto substituteLocals = [&](std::string te, int32_t scope, uint32_t at) -> std::string {
+    return substituteImpl(substituteImpl, std::move(te), scope, at, 2);
   };
   // A definition's initialiser that names a local (`self.env = env` in a constructor): the
   // local's type expression.

@@ -266,8 +266,7 @@ std::string typeName(std::string_view text) {
   return std::string(s);
 }
 
-// The index of the bracket that closes the one at `open` (same kind), or npos.
-static size_t matching(std::string_view s, size_t open) {
+size_t closingBracket(std::string_view s, size_t open) {
   const char o = s[open];
   const char c = o == '(' ? ')' : o == '[' ? ']' : o == '{' ? '}' : '>';
   int depth = 0;
@@ -295,7 +294,7 @@ std::string valueChain(std::string_view text) {
     if (startsWith(s, "mut ")) s = trimView(s.substr(4));
     // Rust `?`, `!` (TypeScript / Kotlin non-null), Swift `!`.
     while (!s.empty() && (s.back() == '?' || s.back() == '!')) s = trimView(s.substr(0, s.size() - 1));
-    if (!s.empty() && s.front() == '(' && matching(s, 0) == s.size() - 1)
+    if (!s.empty() && s.front() == '(' && closingBracket(s, 0) == s.size() - 1)
       s = trimView(s.substr(1, s.size() - 2));  // `(x)` as a whole
     if (s == before) break;
   }
@@ -340,7 +339,7 @@ std::string valueChain(std::string_view text) {
   // A leading construct whose type is written: `new T(...)`, Go `new(T)`, a cast `(x as T)`,
   // `((T) x)`, a parenthesised expression.
   if (startsWith(s, "new(")) {
-    const size_t close = matching(s, 3);
+    const size_t close = closingBracket(s, 3);
     if (close == std::string_view::npos) return {};
     const std::string name = typeName(s.substr(4, close - 4));
     if (name.empty()) return {};
@@ -353,13 +352,13 @@ std::string valueChain(std::string_view text) {
     if (name.empty()) return {};
     out = "{" + name + "}";
     size_t at = end;
-    if (at != std::string_view::npos && rest[at] == '<') at = matching(rest, at) + 1;
-    if (at != std::string_view::npos && at < rest.size() && rest[at] == '(') at = matching(rest, at);
+    if (at != std::string_view::npos && rest[at] == '<') at = closingBracket(rest, at) + 1;
+    if (at != std::string_view::npos && at < rest.size() && rest[at] == '(') at = closingBracket(rest, at);
     if (at == std::string_view::npos) return {};
     s = rest;
     i = at < rest.size() && rest[at] == ')' ? at + 1 : at;
   } else if (s.front() == '(') {
-    const size_t close = matching(s, 0);
+    const size_t close = closingBracket(s, 0);
     if (close == std::string_view::npos) return {};
     std::string_view inner = trimView(s.substr(1, close - 1));
     const std::string_view after = trimView(s.substr(close + 1));
@@ -375,7 +374,7 @@ std::string valueChain(std::string_view text) {
       if (name.empty()) return {};
       out = "{" + name + "}";
     } else if (!inner.empty() && inner.front() == '(') {
-      const size_t castEnd = matching(inner, 0);
+      const size_t castEnd = closingBracket(inner, 0);
       if (castEnd == std::string_view::npos) return {};
       const std::string name = typeName(inner.substr(1, castEnd - 1));
       if (name.empty()) return {};
@@ -398,7 +397,7 @@ std::string valueChain(std::string_view text) {
     }
     if (c == '.' && i + 1 < s.size() && s[i + 1] == '(') {
       // A type assertion `x.(T)`: the value is a T.
-      const size_t close = matching(s, i + 1);
+      const size_t close = closingBracket(s, i + 1);
       if (close == std::string_view::npos) return {};
       const std::string name = typeName(s.substr(i + 2, close - i - 2));
       if (name.empty()) return {};
@@ -407,7 +406,7 @@ std::string valueChain(std::string_view text) {
       continue;
     }
     if (c == '(' || c == '[' || c == '{') {
-      const size_t close = matching(s, i);
+      const size_t close = closingBracket(s, i);
       if (close == std::string_view::npos) return {};
       out += c;
       out += s[close];
@@ -416,7 +415,7 @@ std::string valueChain(std::string_view text) {
     }
     if (c == '<') {
       // Type arguments of a call (`make<T>()`, `f::<T>()`): dropped.
-      const size_t close = matching(s, i);
+      const size_t close = closingBracket(s, i);
       if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != '(') return {};
       if (out.size() >= 2 && out.compare(out.size() - 2, 2, "::") == 0) out.resize(out.size() - 2);
       i = close;
@@ -490,11 +489,11 @@ std::string elementTypeName(std::string_view text) {
   if (s.empty()) return {};
   // Go `[]T`, `[N]T`, `map[K]V`; Rust `[T]`, `[T; N]`.
   if (startsWith(s, "map[")) {
-    const size_t close = matching(s, 3);
+    const size_t close = closingBracket(s, 3);
     return close == std::string_view::npos ? std::string() : typeName(s.substr(close + 1));
   }
   if (s.front() == '[') {
-    const size_t close = matching(s, 0);
+    const size_t close = closingBracket(s, 0);
     if (close == std::string_view::npos) return {};
     if (close + 1 < s.size()) return typeName(s.substr(close + 1));       // Go `[]T`, `[N]T`
     std::string_view inner = s.substr(1, close - 1);                        // Rust `[T]`, `[T; N]`

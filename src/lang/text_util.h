@@ -38,6 +38,10 @@ std::string elementTypeName(std::string_view text);
 std::string valueChain(std::string_view text);
 // Removes one pair of surrounding quotes ("x", 'x', `x`, <x>).
 std::string stripQuotes(std::string text);
+
+// The index of the bracket that closes the one at `open` (the same kind: (), [], {}, <>),
+// skipping quoted strings; npos when it is not closed.
+size_t closingBracket(std::string_view s, size_t open);
 // Cuts `s` to at most maxBytes without splitting a UTF-8 sequence, adding "…" when cut.
 std::string capUtf8(std::string_view s, size_t maxBytes);
 

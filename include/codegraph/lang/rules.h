@@ -67,6 +67,9 @@ struct Rules {
   bool valuesAreCallable = false;      // a call may name a variable or constant holding a function
                                        // (JavaScript `const f = () => ...`)
   bool moduleAliases = false;          // module-level `import x as y` aliases are followed (Python)
+  bool importsNameExports = false;     // an imported name is always an export of the module, never
+                                       // a submodule named like it (JavaScript `import { util }
+                                       // from "./util"`, unlike Python's `from . import util`)
   bool longestDefinitionWins = false;  // of a run of adjacent definitions of a name in one
                                        // scope, the longest is the one meant: `@overload` stubs
                                        // and their implementation, TypeScript overload signatures

@@ -35,6 +35,7 @@ const Rules& javascriptRules() {
     r.family = "js";
     r.longestDefinitionWins = true;
     r.valuesAreCallable = true;
+    r.importsNameExports = true;
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
     r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;
     r.builtinNames = WordList(

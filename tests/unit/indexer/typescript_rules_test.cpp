@@ -1,0 +1,140 @@
+// TypeScript resolution rules (docs/captures.md "Receiver types", docs/LANGUAGES.md), one small
+// tree per rule, each with the binding a type checker gives:
+// - a callback's parameter typed by the signature of a local's method it is passed to;
+// - a namespace a module re-exports (`export * as util from "./util"`) and imported by name;
+// - a re-export that renames (`export { _gt as gt } from "./api"`), through a namespace import
+//   and through a named import;
+// - a receiver typed by a type parameter: its bound (`<I extends Inner>`), where it is declared;
+// - a constant of a `namespace` called through the namespace's import.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "index_dump.h"
+#include "temp_tree.h"
+
+namespace cg::indexer {
+namespace {
+
+using testing::indexAndDump;
+
+// Whether the dump holds the call edge `sourceUid -> targetUid`; the calls for the message.
+::testing::AssertionResult callBinds(const std::vector<std::string>& dump,
+                                     const std::string& sourceUid, const std::string& targetUid) {
+  const std::string edge = "edge calls " + sourceUid + " -> " + targetUid + " ";
+  std::string seen;
+  for (const auto& l : dump) {
+    if (l.rfind(edge, 0) == 0) return ::testing::AssertionSuccess();
+    if (l.find(" calls ") != std::string::npos) seen += l + "\n";
+  }
+  return ::testing::AssertionFailure() << "no " << edge << "; calls:\n" << seen;
+}
+
+TEST(TypeScriptRules, ACallbackParameterTakesItsTypeFromALocalsMethodSignature) {
+  testing::TempTree repo;
+  repo.write("doc.ts",
+             "export class Doc {\n"
+             "  indented(fn: (doc: Doc) => void) { fn(this); }\n"
+             "  write(line: string) {}\n"
+             "}\n"
+             "export class Log { write(line: string) {} }\n");  // a namesake: no unique name
+  repo.write("compile.ts",
+             "import { Doc } from \"./doc\";\n"
+             "export function compile() {\n"
+             "  const doc = new Doc();\n"
+             "  doc.indented((d) => {\n"
+             "    d.write(\"x\");\n"  // d is the Doc indented() passes
+             "  });\n"
+             "}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "compile.ts::compile::function", "doc.ts::Doc.write::method"));
+}
+
+TEST(TypeScriptRules, ANamespaceReexportedByAModuleIsFollowedByName) {
+  testing::TempTree repo;
+  repo.write("core/util.ts", "export function normalize(p: string) { return p; }\n");
+  repo.write("core/index.ts", "export * as util from \"./util\";\n");
+  // A namesake elsewhere: only the re-exported namespace's function is right.
+  repo.write("other.ts", "export function normalize(p: string) { return p + 1; }\n");
+  repo.write("classic.ts",
+             "import { util } from \"./core/index\";\n"
+             "import * as core from \"./core/index\";\n"
+             "export function named() { util.normalize(\"a\"); }\n"
+             "export function nested() { core.util.normalize(\"b\"); }\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "classic.ts::named::function", "core/util.ts::normalize::function"));
+  EXPECT_TRUE(callBinds(dump, "classic.ts::nested::function", "core/util.ts::normalize::function"));
+}
+
+TEST(TypeScriptRules, ARenamingReexportLeadsToTheOriginalDefinition) {
+  testing::TempTree repo;
+  repo.write("core/api.ts", "export function _gt(v: number) { return v; }\n");
+  repo.write("core/index.ts", "export * from \"./api\";\n");
+  repo.write("checks.ts", "export { _gt as gt } from \"./core/index\";\n");
+  repo.write("schemas.ts",
+             "import * as checks from \"./checks\";\n"
+             "import { gt } from \"./checks\";\n"
+             "export function viaNamespace() { checks.gt(1); }\n"
+             "export function viaName() { gt(2); }\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "schemas.ts::viaNamespace::function", "core/api.ts::_gt::function"));
+  EXPECT_TRUE(callBinds(dump, "schemas.ts::viaName::function", "core/api.ts::_gt::function"));
+}
+
+TEST(TypeScriptRules, AReceiverOfATypeParameterIsTypedByItsBoundWhereItIsDeclared) {
+  testing::TempTree repo;
+  repo.write("types.ts",
+             "export interface Inner { run(): void; }\n"
+             "export interface Other { run(): void; }\n"
+             "export interface Box<O = unknown, I extends Inner = Inner> {\n"
+             "  inner: I;\n"
+             "}\n"
+             "export function viaBox(b: Box) {\n"
+             "  b.inner.run();\n"  // Box's I is bounded by Inner
+             "}\n"
+             "export function first<T extends Inner>(x: T) {\n"
+             "  x.run();\n"
+             "}\n"
+             "export function second<T extends Other>(x: T) {\n"
+             "  x.run();\n"  // the same text, another declaration's T
+             "}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "types.ts::viaBox::function", "types.ts::Inner.run::method"));
+  EXPECT_TRUE(callBinds(dump, "types.ts::first::function", "types.ts::Inner.run::method"));
+  EXPECT_TRUE(callBinds(dump, "types.ts::second::function", "types.ts::Other.run::method"));
+  EXPECT_FALSE(callBinds(dump, "types.ts::second::function", "types.ts::Inner.run::method"));
+}
+
+TEST(TypeScriptRules, AConstantOfANamespaceIsCalledThroughTheNamespace) {
+  testing::TempTree repo;
+  repo.write("helpers/util.ts",
+             "export namespace util {\n"
+             "  export const objectKeys: ObjectConstructor[\"keys\"] = Object.keys;\n"
+             "  export const isInteger = Number.isInteger;\n"
+             "  export function keysOf(o: object) { return objectKeys(o); }\n"
+             "}\n");
+  repo.write("helpers/other.ts",
+             "export namespace other {\n"
+             "  export const objectKeys = Object.keys;\n"
+             "  export const isInteger = Number.isInteger;\n"
+             "}\n");
+  repo.write("types.ts",
+             "import { util } from \"./helpers/util\";\n"
+             "export function f(shape: object) {\n"
+             "  return util.isInteger(util.objectKeys(shape).length);\n"
+             "}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "types.ts::f::function", "helpers/util.ts::util.isInteger::constant"));
+  EXPECT_TRUE(callBinds(dump, "types.ts::f::function", "helpers/util.ts::util.objectKeys::constant"));
+  EXPECT_TRUE(callBinds(dump, "helpers/util.ts::util.keysOf::function",
+                        "helpers/util.ts::util.objectKeys::constant"));
+}
+
+}  // namespace
+}  // namespace cg::indexer
