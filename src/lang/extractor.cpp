@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "query_set.h"
+#include "syntax_repair.h"
 #include "text_util.h"
 #include "visibility.h"
 
@@ -407,6 +408,21 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   const uint64_t parseStart = threadCpuMicros();
   TSTree* tree = impl_->parse(language, source);
   if (!tree) return makeError(ErrorCode::kDeadline, "parser gave up (time limit)");
+  // A parse that lost part of the file: a repair the grammar needs, kept where it loses less.
+  std::string repaired;
+  if ((language.id == "typescript" || language.id == "tsx") &&
+      ts_node_has_error(ts_tree_root_node(tree))) {
+    repaired = separateGenericSignatures(source);
+    if (TSTree* second = repaired.empty() ? nullptr : impl_->parse(language, repaired)) {
+      if (lostBytes(ts_tree_root_node(second)) < lostBytes(ts_tree_root_node(tree))) {
+        ts_tree_delete(tree);
+        tree = second;
+        source = repaired;
+      } else {
+        ts_tree_delete(second);
+      }
+    }
+  }
   const uint64_t queryStart = threadCpuMicros();
   struct TreeGuard {
     TSTree* t;
