@@ -203,21 +203,26 @@ std::string callbackParameter(TSNode name, TSNode call, std::string_view src) {
   // The function literal: the ancestor of the name that is an argument of the call.
   TSNode args = ts_node_child_by_field_name(call, "arguments", 9);
   if (ts_node_is_null(args)) return {};
-  TSNode fn = name, inside{};
-  while (!ts_node_is_null(fn) && !ts_node_eq(ts_node_parent(fn), args)) {
-    inside = fn;
-    fn = ts_node_parent(fn);
+  // The function literal is the innermost ancestor with a parameter list (it may sit in a
+  // conditional argument: `new Observable(s ? (sub) => ... : (sub) => ...)`).
+  TSNode arg = name, literal{};
+  while (!ts_node_is_null(arg) && !ts_node_eq(ts_node_parent(arg), args)) {
+    arg = ts_node_parent(arg);
+    if (ts_node_is_null(literal) && !ts_node_is_null(arg) &&
+        (!ts_node_is_null(ts_node_child_by_field_name(arg, "parameters", 10)) ||
+         !ts_node_is_null(ts_node_child_by_field_name(arg, "parameter", 9))))
+      literal = arg;
   }
-  if (ts_node_is_null(fn)) return {};
-  const int argIndex = namedIndexOf(args, fn);
+  if (ts_node_is_null(arg)) return {};
+  const int argIndex = namedIndexOf(args, arg);
   // The parameter: the child of the function's parameter list holding the name (a bare `x =>`
   // is parameter 0).
   int paramIndex = 0;
-  TSNode params = ts_node_child_by_field_name(fn, "parameters", 10);
+  TSNode params = ts_node_is_null(literal) ? TSNode{}
+                                           : ts_node_child_by_field_name(literal, "parameters", 10);
   if (!ts_node_is_null(params) && ts_node_start_byte(params) <= ts_node_start_byte(name) &&
       ts_node_start_byte(name) < ts_node_end_byte(params))
     paramIndex = namedIndexOf(params, name);
-  (void)inside;
   if (argIndex < 0 || paramIndex < 0) return {};
   TSNode calleeNode = ts_node_child_by_field_name(call, "function", 8);
   std::string chain;
@@ -814,6 +819,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
       return as != bs ? as < bs : a.pattern < b.pattern;
     });
     uint32_t lastStart = UINT32_MAX;
+    const bool lexicalFromName =
+        language.id == "javascript" || language.id == "typescript" || language.id == "tsx";
     for (const auto& b : bindings) {
       const uint32_t start = ts_node_start_byte(b.name);
       if (start == lastStart) continue;
@@ -827,8 +834,11 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
           if (std::string chain = valueChain(normalizeSpace(text)); !chain.empty()) te = chain + "[]";
       }
       if (te.empty()) te = "?";
+      // JavaScript's `const` and `let` are in scope in their whole block: a closure in the
+      // initialiser sees the variable (`const sub = subscribe(() => sub.unsubscribe())`).
+      const uint32_t visibleFrom = lexicalFromName ? ts_node_end_byte(b.name) : std::max(start, b.end);
       localsByName[std::string(nodeText(b.name, source))].push_back(
-          {std::max(start, b.end), enclosingSymbol(start), std::move(te)});
+          {visibleFrom, enclosingSymbol(start), std::move(te)});
     }
   }
   // The local `name` a reference at byte `at` in symbol `scope` sees: declared before it in that

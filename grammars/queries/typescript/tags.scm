@@ -575,6 +575,17 @@
     (arrow_function parameter: (identifier) @name)
     (function_expression parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
   ])) @callee @binding
+; ... and in either branch of a conditional argument: `new Observable(s ? (sub) => ... : (sub) => ...)`
+(new_expression
+  arguments: (arguments (ternary_expression [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+    (arrow_function parameter: (identifier) @name)
+  ]))) @callee @binding
+(call_expression
+  arguments: (arguments (ternary_expression [
+    (arrow_function parameters: (formal_parameters (required_parameter pattern: (identifier) @name !type)))
+    (arrow_function parameter: (identifier) @name)
+  ]))) @callee @binding
 (required_parameter pattern: (identifier) @name !type) @binding
 (optional_parameter pattern: (identifier) @name !type) @binding
 ; --- `const x: T = ...`, `const x = y as T`, `const x = new T()`, `let x = make()`

@@ -1,6 +1,8 @@
 // TypeScript resolution rules (docs/captures.md "Receiver types", docs/LANGUAGES.md), one small
 // tree per rule, each with the binding a type checker gives:
-// - a callback's parameter typed by the signature of a local's method it is passed to;
+// - a callback's parameter typed by the signature of a local's method it is passed to, also
+//   where the callback is a branch of a conditional argument;
+// - a `const` seen by a closure in its own initialiser (JavaScript's block scope);
 // - a namespace a module re-exports (`export * as util from "./util"`) and imported by name;
 // - a re-export that renames (`export { _gt as gt } from "./api"`), through a namespace import
 //   and through a named import;
@@ -50,6 +52,29 @@ TEST(TypeScriptRules, ACallbackParameterTakesItsTypeFromALocalsMethodSignature) 
   const auto dump = indexAndDump(repo);
   ASSERT_FALSE(dump.empty());
   EXPECT_TRUE(callBinds(dump, "compile.ts::compile::function", "doc.ts::Doc.write::method"));
+}
+
+TEST(TypeScriptRules, CallbacksInAConditionalArgumentAndClosuresSeeingTheirOwnConstant) {
+  testing::TempTree repo;
+  repo.write("rx.ts",
+             "export class Subscriber { next(v: number) {} unsubscribe() {} }\n"
+             "export class Other { next(v: number) {} unsubscribe() {} }\n"
+             "export class Observable {\n"
+             "  constructor(subscribe: (this: Observable, subscriber: Subscriber) => void) {}\n"
+             "}\n"
+             "export function watch(fn: () => void): Subscriber { return new Subscriber(); }\n");
+  repo.write("range.ts",
+             "import { Observable, watch } from \"./rx\";\n"
+             "export function range(sync: boolean) {\n"
+             "  return new Observable(sync ? (s) => { s.next(1); } : (s) => { s.next(2); });\n"
+             "}\n"
+             "export function once() {\n"
+             "  const sub = watch(() => { sub.unsubscribe(); });\n"
+             "}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "range.ts::range::function", "rx.ts::Subscriber.next::method"));
+  EXPECT_TRUE(callBinds(dump, "range.ts::once::function", "rx.ts::Subscriber.unsubscribe::method"));
 }
 
 TEST(TypeScriptRules, ANamespaceReexportedByAModuleIsFollowedByName) {
