@@ -1,14 +1,60 @@
 #include "module_map.h"
 
 #include <algorithm>
+#include <fstream>
+#include <optional>
+#include <unordered_set>
 
 namespace cg::indexer {
 
 using lang::basenameOf;
 
-void ModuleMap::load(std::vector<store::FileRow> files, std::string repositoryName) {
+namespace {
+
+// The folders whose package.json and tsconfig.json may apply to the JavaScript and TypeScript
+// files: theirs and every folder above, up to the root (none under node_modules).
+std::vector<std::string> jsProjectFolders(const std::vector<store::FileRow>& files) {
+  std::unordered_set<std::string> seen;
+  std::vector<std::string> out;
+  for (const auto& f : files) {
+    if (f.language != "javascript" && f.language != "typescript" && f.language != "tsx") continue;
+    std::string dir = directoryOf(f.path);
+    for (;;) {
+      if (!seen.insert(dir).second) break;
+      if (dir.find("node_modules") == std::string::npos) out.push_back(dir);
+      if (dir.empty()) break;
+      dir = directoryOf(dir);
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> readProjectFile(const std::filesystem::path& root, const std::string& rel) {
+  std::error_code ec;
+  const std::filesystem::path p = root / rel;
+  if (!std::filesystem::is_regular_file(p, ec)) return std::nullopt;
+  const auto size = std::filesystem::file_size(p, ec);
+  if (ec || size > (1u << 20)) return std::nullopt;
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return std::nullopt;
+  std::string text(static_cast<size_t>(size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(size));
+  if (!in) return std::nullopt;
+  return text;
+}
+
+}  // namespace
+
+void ModuleMap::load(std::vector<store::FileRow> files, std::string repositoryName,
+                     const std::filesystem::path& root) {
   files_ = std::move(files);
   repositoryName_ = std::move(repositoryName);
+  root_ = root;
+  jsProject_ = {};
+  if (!root.empty())
+    jsProject_ = lang::readJsProject(jsProjectFolders(files_), [&](const std::string& rel) {
+      return readProjectFile(root, rel);
+    });
   rules_.clear();
   rules_.reserve(files_.size());
   for (const auto& f : files_) rules_.push_back(&lang::rulesFor(f.language));

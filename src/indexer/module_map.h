@@ -5,6 +5,7 @@
 // its own: the module written as a path (`.` and `::` as `/`), matched as a path suffix.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -30,8 +31,10 @@ struct Binding {
 
 class ModuleMap : public lang::FileLookup {
  public:
-  // `repositoryName`: the root folder's name (see Resolver::prepare).
-  void load(std::vector<store::FileRow> files, std::string repositoryName = {});
+  // `repositoryName`: the root folder's name (see Resolver::prepare). `root`: the repository's
+  // folder, where the JavaScript/TypeScript project files are read (none when empty).
+  void load(std::vector<store::FileRow> files, std::string repositoryName = {},
+            const std::filesystem::path& root = {});
   const store::FileRow* file(int64_t id) const;
   // The rules of a file's language (neutral ones for an id the map does not hold).
   const lang::Rules& rules(int64_t id) const;
@@ -49,6 +52,8 @@ class ModuleMap : public lang::FileLookup {
   std::string pathOf(int64_t id) const override;
   std::string packageOf(int64_t fileId) const override;
   const std::string& repositoryName() const override { return repositoryName_; }
+  const lang::JsProject& jsProject() const override { return jsProject_; }
+  const std::filesystem::path& root() const { return root_; }
 
  private:
   std::vector<int64_t> moduleFiles(const store::FileRow& from, const store::PendingRef& imp) const;
@@ -57,6 +62,8 @@ class ModuleMap : public lang::FileLookup {
   std::vector<store::FileRow> files_;
   std::vector<const lang::Rules*> rules_;  // per files_ entry
   std::string repositoryName_;
+  std::filesystem::path root_;
+  lang::JsProject jsProject_;
   std::unordered_map<int64_t, size_t> byId_;
   // The same for ids up to a few times the file count (a full index numbers files 1..n): a
   // lookup per candidate definition of every reference, without hashing.

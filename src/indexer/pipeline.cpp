@@ -47,14 +47,14 @@ struct BindHelper {
 };
 
 Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitions,
-                                   const std::string& repositoryName) {
+                                   const fs::path& root) {
   auto db = store::Database::openHelperReader(dbPath);
   if (!db) return db.error();
   BindHelper h;
   h.db = std::move(*db);
   h.reader = std::make_unique<store::IndexWriter>(*h.db);
   h.resolver = std::make_unique<Resolver>(*h.reader, heldDefinitions);
-  if (auto s = h.resolver->prepare(repositoryName); !s) return s.error();
+  if (auto s = h.resolver->prepare(root.filename().string(), root); !s) return s.error();
   return h;
 }
 
@@ -641,7 +641,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
     const size_t heldDefinitions = std::max<size_t>(1, options.resolveHeldDefinitions / bindThreads);
     Resolver resolver(writer, heldDefinitions, memory ? &memory->state() : nullptr);
     summary.bindThreads = 1;
-    if (auto s = resolver.prepare(options.root.filename().string()); !s) return fail(s.error());
+    if (auto s = resolver.prepare(options.root.filename().string(), options.root); !s) return fail(s.error());
     const double prepareSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - resolveStart).count();
     auto apply = [&](const std::vector<store::Resolution>& resolutions, size_t done,
                      size_t total) -> Status {
@@ -709,7 +709,7 @@ Expected<IndexSummary> indexRepository(store::Database& db, const IndexOptions& 
           if (auto s = writer.commit(); !s) return fail(s.error());
           if (auto s = writer.begin(); !s) return s.error();
           for (unsigned i = 0; i < bindThreads; ++i) {
-            auto h = openBindHelper(db.path(), heldDefinitions, options.root.filename().string());
+            auto h = openBindHelper(db.path(), heldDefinitions, options.root);
             if (!h) {
               if (helpers.empty())
                 spdlog::warn("binding references on the calling thread: no read connection for a "

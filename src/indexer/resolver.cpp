@@ -7,17 +7,18 @@ Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions,
     : impl_(std::make_unique<Impl>(writer, maxHeldDefinitions, memory)) {}
 Resolver::~Resolver() = default;
 
-Status Resolver::prepare(const std::string& repositoryName) {
+Status Resolver::prepare(const std::string& repositoryName, const std::filesystem::path& root) {
   auto& kept = impl_->kept;
-  // The files and their imports are as when it was filled, and so is the root's name.
-  if (kept.valid && kept.modules.repositoryName() == repositoryName) return okStatus();
+  // The files and their imports are as when it was filled, and so are the root and its name.
+  if (kept.valid && kept.modules.repositoryName() == repositoryName && kept.modules.root() == root)
+    return okStatus();
   kept.rawBindings.clear();
   kept.bindings.clear();
   kept.includeClosures.clear();
   kept.implementations.clear();
   auto files = impl_->writer.files();
   if (!files) return files.error();
-  kept.modules.load(std::move(*files), repositoryName);
+  kept.modules.load(std::move(*files), repositoryName, root);
   kept.valid = true;
   ++kept.fills;
   return okStatus();

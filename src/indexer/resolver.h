@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -77,7 +78,9 @@ class Resolver {
   // Loads the file table (paths, languages, packages) used for module → file mapping.
   // `repositoryName`: the name of the repository's folder, by which code inside may import the
   // root where the root is itself a package (Python: `__init__.py` at the root).
-  Status prepare(const std::string& repositoryName = {});
+  // `root`: the repository's folder, where module naming reads project files (package.json,
+  // tsconfig.json); none when empty.
+  Status prepare(const std::string& repositoryName = {}, const std::filesystem::path& root = {});
   // Resolves the given references; the writer must be inside a transaction when the results
   // are applied. Inheritance references are resolved and applied first so that lookups in base
   // classes see them.

@@ -788,11 +788,18 @@ struct Resolver::Impl {
   // re-export that renames them, added to `found` once each.
   void renamedExported(const std::vector<int64_t>& files, const PendingRef& ref,
                        const lang::Rules& rules, std::vector<const DefinitionRow*>& found) {
-    for (const auto& [file, original] : renamedExports(files, ref.name))
-      for (const DefinitionRow& d : rows(compatibleNamed(ref.kind, original, rules)))
-        if (d.fileId == file && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
-            std::find(found.begin(), found.end(), &d) == found.end())
-          found.push_back(&d);
+    const bool values = rules.valuesAreCallable && ref.kind == RefKind::kCalls;
+    auto take = [&](const DefinitionRow& d, int64_t file) {
+      if (d.fileId == file && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+          std::find(found.begin(), found.end(), &d) == found.end())
+        found.push_back(&d);
+    };
+    for (const auto& [file, original] : renamedExports(files, ref.name)) {
+      for (const DefinitionRow& d : rows(compatibleNamed(ref.kind, original, rules))) take(d, file);
+      // `const enumType = ZodEnum.create; export { enumType as enum }`: a called value
+      if (values)
+        for (const DefinitionRow& d : valueDefsNamed(original)) take(d, file);
+    }
   }
 
   // The directories (packages) a file's imports reach, kept for the last file asked: references

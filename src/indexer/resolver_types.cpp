@@ -408,6 +408,13 @@ Resolver::Impl::TypeSet Resolver::Impl::typeOfDeclaration(const DefinitionRow& d
     return out;
   }
   const std::string& te = declaredType(d.id);
+  if (te.empty() && model::isCallable(d.kind)) {
+    // An implementation whose overload signatures say the result: the first that does.
+    for (const auto& o : defsNamed(lastSegment(d.qualifiedName)))
+      if (o.id != d.id && o.fileId == d.fileId && o.parentId == d.parentId &&
+          model::isCallable(o.kind) && !declaredType(o.id).empty())
+        return evalTypeExpr(declaredType(o.id), o.fileId, o.id, depth + 1);
+  }
   if (te.empty()) return out;
   return evalTypeExpr(te, d.fileId, d.id, depth + 1);
 }
@@ -589,6 +596,12 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
       take(typeOfDeclaration(*v, depth));  // a module-level variable or constant
     } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
       cur.push_back(t);  // a type: its static members follow
+    } else if (const DefinitionRow* fn = rules.valuesAreCallable && i == te.size()
+                                             ? probe(RefKind::kCalls, head, "", fileId, sourceId)
+                                             : nullptr;
+               fn && model::isCallable(fn->kind)) {
+      // A value that is a function (`static create = createZodEnum`): what calling it gives.
+      take(typeOfDeclaration(*fn, depth));
     } else {
       // A qualifier: `pkg.X`, `mod.sub.f()`, `ns::T::make()`: the first name it reaches.
       std::string qualifier = head;

@@ -113,7 +113,8 @@ Expected<std::vector<model::ImportSite>> SqliteIndex::importersOf(const std::str
   Statement st(lease.handle(),
                "SELECT rf.path, min(r.line) FROM refs r INDEXED BY refs_by_target_file JOIN files rf ON "
                "rf.id = r.file_id WHERE r.target_file_id = (SELECT id FROM files WHERE path = ?1) AND "
-               "r.kind = 'imports' GROUP BY r.file_id ORDER BY rf.path LIMIT ?2",
+               "r.kind = 'imports' AND r.file_id <> r.target_file_id GROUP BY r.file_id ORDER BY rf.path "
+               "LIMIT ?2",
                kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "importers");
   st.bind(1, path).bind(2, static_cast<int64_t>(limit) + 1);
@@ -126,7 +127,8 @@ Expected<std::vector<model::ImportSite>> SqliteIndex::importsOf(const std::strin
   Statement st(lease.handle(),
                "SELECT tf.path, min(r.line) FROM refs r INDEXED BY refs_by_file JOIN files tf ON "
                "tf.id = r.target_file_id WHERE r.file_id = (SELECT id FROM files WHERE path = ?1) AND "
-               "r.kind = 'imports' AND r.target_file_id IS NOT NULL GROUP BY r.target_file_id "
+               "r.kind = 'imports' AND r.target_file_id IS NOT NULL AND r.target_file_id <> r.file_id "
+               "GROUP BY r.target_file_id "
                "ORDER BY tf.path LIMIT ?2",
                kCached);
   if (!st.valid()) return sqliteError(lease.handle(), "imports");

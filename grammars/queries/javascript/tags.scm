@@ -637,6 +637,15 @@
       alias: _ @alias))
   source: (string (string_fragment) @module)) @reference.import
 
+; `export { enumType as enum }`: the file exports a definition of its own under another name,
+; an import of the file itself (a re-export followed to the original name)
+(export_statement
+  (export_clause
+    (export_specifier
+      name: (identifier) @name
+      alias: _ @alias))
+  !source) @reference.import
+
 ; const x = require('m')
 (variable_declarator
   name: (identifier) @alias

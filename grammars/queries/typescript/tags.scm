@@ -58,8 +58,8 @@
 (public_field_definition
   name: [(property_identifier) (private_property_identifier)] @name
   value: [
-    (arrow_function body: (_) @body)
-    (function_expression body: (_) @body)
+    (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+    (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
     (generator_function body: (_) @body)
   ]) @definition.method
 
@@ -134,8 +134,8 @@
 (pair
   key: (property_identifier) @name
   value: [
-    (arrow_function body: (_) @body)
-    (function_expression body: (_) @body)
+    (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+    (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
     (generator_function body: (_) @body)
   ]) @definition.method
 
@@ -153,8 +153,8 @@
       ]
       property: (property_identifier) @name)
     right: [
-      (arrow_function body: (_) @body)
-      (function_expression body: (_) @body)
+      (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+      (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
       (generator_function body: (_) @body)
     ])
   (#eq? @_exports "exports")
@@ -169,8 +169,8 @@
         property: (property_identifier) @_proto)
       property: (property_identifier) @name)
     right: [
-      (arrow_function body: (_) @body)
-      (function_expression body: (_) @body)
+      (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+      (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
       (generator_function body: (_) @body)
     ])
   (#eq? @_proto "prototype")) @definition.method
@@ -183,8 +183,8 @@
       object: [(identifier) (member_expression)] @container
       property: (property_identifier) @name)
     right: [
-      (arrow_function body: (_) @body)
-      (function_expression body: (_) @body)
+      (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+      (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
       (generator_function body: (_) @body)
     ])
   (#not-eq? @container "module")) @definition.function
@@ -197,16 +197,16 @@
     (variable_declarator
       name: (identifier) @name
       value: [
-        (arrow_function body: (_) @body)
-        (function_expression body: (_) @body)
+        (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+        (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
         (generator_function body: (_) @body)
       ]) .)
   (variable_declaration .
     (variable_declarator
       name: (identifier) @name
       value: [
-        (arrow_function body: (_) @body)
-        (function_expression body: (_) @body)
+        (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+        (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
         (generator_function body: (_) @body)
       ]) .)
 ] @definition.function
@@ -227,8 +227,8 @@
 (variable_declarator
   name: (identifier) @name
   value: [
-    (arrow_function body: (_) @body)
-    (function_expression body: (_) @body)
+    (arrow_function return_type: (type_annotation (_) @type)? body: (_) @body)
+    (function_expression return_type: (type_annotation (_) @type)? body: (_) @body)
     (generator_function body: (_) @body)
   ]) @definition.function
 
@@ -669,6 +669,15 @@
       name: _ @name
       alias: _ @alias))
   source: (string (string_fragment) @module)) @reference.import
+
+; `export { enumType as enum }`: the file exports a definition of its own under another name,
+; an import of the file itself (a re-export followed to the original name)
+(export_statement
+  (export_clause
+    (export_specifier
+      name: (identifier) @name
+      alias: _ @alias))
+  !source) @reference.import
 
 ; const x = require('m') / const x = require('m').y / const { a, b: c } = require('m')
 (variable_declarator

@@ -6,12 +6,40 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace cg::lang {
+
+// JavaScript and TypeScript name modules of the repository by more than relative paths: a
+// package's own name (package.json "name", its "exports" map), and the path aliases of a
+// tsconfig.json / jsconfig.json ("baseUrl", "paths"). What the module map read of them.
+struct JsPackage {
+  std::string dir;   // the package.json's folder, repository-relative ("" = the root)
+  std::string name;  // "zod", "@scope/ui"
+  // "exports": each subpath ("." , "./v3", "./*") with its targets, conditions in written order
+  std::vector<std::pair<std::string, std::vector<std::string>>> exports;
+  std::vector<std::string> entries;  // "source", "types", "module", "main": the "." targets
+};
+struct JsPathConfig {
+  std::string dir;      // the tsconfig's folder, repository-relative
+  bool hasBaseUrl = false;
+  std::string baseUrl;  // repository-relative; what "paths" targets are relative to
+  std::vector<std::pair<std::string, std::vector<std::string>>> paths;  // "@/*" → ["src/*"]
+};
+struct JsProject {
+  std::vector<JsPackage> packages;
+  std::vector<JsPathConfig> configs;  // deepest folder first
+};
+// Reads the package.json, tsconfig.json and jsconfig.json of `folders` (repository-relative)
+// through `read` (a file's text; nullopt when it does not exist). Unreadable or malformed files
+// are skipped; JSON with comments and trailing commas is accepted.
+JsProject readJsProject(const std::vector<std::string>& folders,
+                        const std::function<std::optional<std::string>(const std::string&)>& read);
 
 // The repository's files as module naming sees them. Results are file ids sorted by path.
 class FileLookup {
@@ -35,6 +63,8 @@ class FileLookup {
   virtual std::string packageOf(int64_t id) const = 0;
   // The name of the repository's root folder ("" when unknown).
   virtual const std::string& repositoryName() const = 0;
+  // The JavaScript/TypeScript packages and path aliases of the repository (empty when unknown).
+  virtual const JsProject& jsProject() const = 0;
 };
 
 // One import as written.

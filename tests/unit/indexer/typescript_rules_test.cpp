@@ -7,7 +7,13 @@
 // - a re-export that renames (`export { _gt as gt } from "./api"`), through a namespace import
 //   and through a named import;
 // - a receiver typed by a type parameter: its bound (`<I extends Inner>`), where it is declared;
-// - a constant of a `namespace` called through the namespace's import.
+// - a constant of a `namespace` called through the namespace's import;
+// - bare specifiers naming the repository's own packages (package.json "name" and "exports",
+//   a build's dist/ path read as its src/ source) and tsconfig path aliases ("paths",
+//   "baseUrl"), JSON with comments and trailing commas;
+// - a file's own export under another name (`export { enumType as enum }`), a class field
+//   holding a function (`static create = (): T => ...`, `static create = createT` whose overload
+//   signatures declare the result).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -159,6 +165,63 @@ TEST(TypeScriptRules, AConstantOfANamespaceIsCalledThroughTheNamespace) {
   EXPECT_TRUE(callBinds(dump, "types.ts::f::function", "helpers/util.ts::util.objectKeys::constant"));
   EXPECT_TRUE(callBinds(dump, "helpers/util.ts::util.keysOf::function",
                         "helpers/util.ts::util.objectKeys::constant"));
+}
+
+TEST(TypeScriptRules, BareSpecifiersNameTheRepositorysPackagesAndPathAliases) {
+  testing::TempTree repo;
+  repo.write("package.json",
+             "{ \"name\": \"shop\", \"exports\": {\n"
+             "  \".\": { \"types\": \"./dist/index.d.ts\", \"import\": \"./dist/index.js\" },\n"
+             "  \"./v3\": { \"@shop/source\": \"./src/v3/index.ts\", \"import\": \"./v3/index.js\" }\n"
+             "} }\n");
+  repo.write("src/index.ts", "export function checkout() {}\n");
+  repo.write("src/v3/index.ts", "export function legacy() {}\n");
+  repo.write("packages/ui/package.json", "{ \"name\": \"@shop/ui\", \"main\": \"lib/button.js\" }\n");
+  repo.write("packages/ui/src/button.ts", "export function render() {}\n");
+  repo.write("app/tsconfig.json",
+             "{\n  // comments and trailing commas, as tsconfig files are written\n"
+             "  \"compilerOptions\": { \"baseUrl\": \".\", \"paths\": { \"@/*\": [\"./src/*\"], }, },\n}\n");
+  repo.write("app/src/util/money.ts", "export function format() {}\n");
+  // Namesakes everywhere: only the import decides.
+  repo.write("other.ts",
+             "export function checkout() {}\nexport function legacy() {}\n"
+             "export function render() {}\nexport function format() {}\n");
+  repo.write("app/src/main.ts",
+             "import { checkout } from \"shop\";\n"
+             "import { legacy } from \"shop/v3\";\n"
+             "import { render } from \"@shop/ui\";\n"
+             "import { format } from \"@/util/money\";\n"
+             "export function main() { checkout(); legacy(); render(); format(); }\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  const std::string main = "app/src/main.ts::main::function";
+  EXPECT_TRUE(callBinds(dump, main, "src/index.ts::checkout::function"));
+  EXPECT_TRUE(callBinds(dump, main, "src/v3/index.ts::legacy::function"));
+  EXPECT_TRUE(callBinds(dump, main, "packages/ui/src/button.ts::render::function"));
+  EXPECT_TRUE(callBinds(dump, main, "app/src/util/money.ts::format::function"));
+}
+
+TEST(TypeScriptRules, ARenamedOwnExportAndFunctionValuedFieldsCarryTheirResultTypes) {
+  testing::TempTree repo;
+  repo.write("types.ts",
+             "export class ZodString { parse(x: unknown) {} static create = (): ZodString => new ZodString(); }\n"
+             "export class ZodEnum { parse(x: unknown) {} static create = createZodEnum; }\n"
+             "function createZodEnum(values: string[]): ZodEnum;\n"
+             "function createZodEnum(values: string[]) { return new ZodEnum(); }\n"
+             "const stringType = ZodString.create;\n"
+             "const enumType = ZodEnum.create;\n"
+             "export { stringType as string, enumType as enum };\n");
+  repo.write("other.ts", "export class Parser { parse(x: unknown) {} }\n");
+  repo.write("bench.ts",
+             "import * as z from \"./types\";\n"
+             "export function strings() { z.string().parse(1); }\n"
+             "export function enums() { const e = z.enum([\"a\"]); e.parse(2); }\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "bench.ts::strings::function", "types.ts::stringType::constant"));
+  EXPECT_TRUE(callBinds(dump, "bench.ts::strings::function", "types.ts::ZodString.parse::method"));
+  EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::enumType::constant"));
+  EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::ZodEnum.parse::method"));
 }
 
 }  // namespace
