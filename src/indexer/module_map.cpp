@@ -32,7 +32,8 @@ std::vector<std::string> jsProjectFolders(const std::vector<store::FileRow>& fil
 std::optional<std::string> readProjectFile(const std::filesystem::path& root, const std::string& rel) {
   std::error_code ec;
   const std::filesystem::path p = root / rel;
-  if (!std::filesystem::is_regular_file(p, ec)) return std::nullopt;
+  // A regular file, not a link (never a file outside the root, never a FIFO that blocks).
+  if (!std::filesystem::is_regular_file(std::filesystem::symlink_status(p, ec))) return std::nullopt;
   const auto size = std::filesystem::file_size(p, ec);
   if (ec || size > (1u << 20)) return std::nullopt;
   std::ifstream in(p, std::ios::binary);
