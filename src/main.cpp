@@ -1,5 +1,6 @@
-// The command line (SPEC §2): serve (default), index, call, stats, plus debug-extract for query
-// authors. install, uninstall, doctor and help, and every command's help text, are in src/cli.
+// The command line (docs/CONTRACT.md §2): serve (default), index, call, stats, plus
+// debug-extract, debug-dump and debug-query-profile for developers. install, uninstall, doctor
+// and help, and every command's help text, are in src/cli.
 // Exit codes: 0 ok, 1 runtime failure, 2 usage error. Everything but the MCP protocol and a
 // command's own result goes to stderr.
 #include <unistd.h>
@@ -529,8 +530,9 @@ int main(int argc, char** argv) {
 
   if (args.command == "serve") return commandServe(args, served, dbPath);
 
-  // One writer per database (SPEC §6): a command that would write takes the indexer lock; when
-  // a serving process holds it, that process keeps the index fresh and this one only reads.
+  // One writer per database (docs/CONTRACT.md §6): a command that would write takes the indexer
+  // lock; when a serving process holds it, that process keeps the index fresh and this one only
+  // reads.
   if (auto ready = cg::store::prepareDatabaseFolder(dbPath, args.db.empty()); !ready) {
     std::cerr << "codegraph-mcp: " << ready.error().message << "\n";
     return kExitFailure;

@@ -83,7 +83,7 @@ Examples:
 Refreshes the index, runs one tool with the JSON arguments (default {}) and prints its result:
 JSON on one line as an MCP client receives it, indented when stdout is a terminal.
 Exit code 1 when the tool answers with an error. Tools: symbols, symbol_context, get_context,
-outline, search (docs/tools.md).
+outline, search, impact (docs/tools.md).
 
 Examples:
   codegraph-mcp call symbols '{"name":"Parser.parse"}' --repo .

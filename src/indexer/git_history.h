@@ -1,5 +1,5 @@
-// Git history per file for get_context's ranking (SPEC §5): commits in the last 90 days, the last
-// commit time, and the 20 most recent commits (time, hash, subject) touching each file.
+// Git history per file for get_context's ranking (docs/tools.md): commits in the last 90 days,
+// the last commit time, and the 20 most recent commits (time, hash, subject) touching each file.
 //
 // One `git log` pass over at most `maxCommits` commits reachable from HEAD that touch the root
 // (`--name-only --no-renames --relative -- .`, merges contribute no files), newest first; paths

@@ -273,7 +273,7 @@ class ParsePool {
       out.record.info.mtimeNs = job.file.mtimeNs;
       return out;
     }
-    // A recognised language without queries yet (SPEC §6 second wave) is recorded as a file
+    // A recognised language without queries yet (docs/CONTRACT.md §6) is recorded as a file
     // of that language with no symbols: counted, not a failure.
     auto ex = job.file.language->extracted ? extractor.extract(*job.file.language, *data)
                                            : Expected<lang::ExtractedFile>(unextracted(*job.file.language, *data));

@@ -1,5 +1,5 @@
-// Name resolution (SPEC §6): binds each reference to the definition it names, in this order of
-// evidence:
+// Name resolution (docs/CONTRACT.md §6, docs/LANGUAGES.md): binds each reference to the
+// definition it names, in this order of evidence:
 //   1. the current object: `self.m()`, `this.m()` → members of the enclosing class and its bases;
 //   2. the same scope and file: enclosing functions/classes outward, then the file's top level
 //      (and, for languages with implicit `this`, the enclosing class and its bases);

@@ -1,5 +1,6 @@
-// Visibility by the language's own rule (SPEC §4). The rule is chosen by the registry row;
-// the modifiers node, when the query captures one (@modifiers), supplies the keywords.
+// Visibility by the language's own rule (docs/CONTRACT.md §4). The rule is chosen by the
+// registry row; the modifiers node, when the query captures one (@modifiers), supplies the
+// keywords.
 #pragma once
 
 #include <tree_sitter/api.h>

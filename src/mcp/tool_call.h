@@ -1,5 +1,5 @@
 // The tools side of the protocol: how a Tool is listed, how a handler is run so that nothing it
-// throws escapes, and how a ToolResult becomes a tools/call result (SPEC §3):
+// throws escapes, and how a ToolResult becomes a tools/call result (docs/CONTRACT.md §3):
 //   - isError            → content [{type:text, text: sentence}], isError: true, nothing else
 //   - json (object)      → content [{type:text, text: compact JSON}] + structuredContent = json
 //   - json (array/other) → content [{type:text, text: compact JSON}], no structuredContent

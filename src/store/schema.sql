@@ -148,7 +148,8 @@ CREATE TABLE IF NOT EXISTS communities (
   size  INTEGER NOT NULL
 );
 
--- A Markdown document naming a symbol in inline code or a code block (SPEC §4 linking rule).
+-- A Markdown document naming a symbol in inline code or a code block (docs/CONTRACT.md §4,
+-- Documents: the linking rule).
 CREATE TABLE IF NOT EXISTS doc_links (
   symbol_id   INTEGER NOT NULL REFERENCES symbols(id) ON DELETE CASCADE,
   doc_file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,

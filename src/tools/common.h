@@ -32,8 +32,8 @@ std::pair<std::string, std::string> splitQualifiedName(const std::string& text);
 
 // A file/file_path argument as a repository-relative path or path suffix ('/'-separated, no
 // leading "./", no trailing '/'; "" for the root itself), or an error sentence naming `field`
-// when it leaves the repository (SPEC §7): a ".." that climbs out, an absolute path elsewhere,
-// or an existing path whose canonical form (symlinks followed) is outside the root.
+// when it leaves the repository (docs/CONTRACT.md §7): a ".." that climbs out, an absolute path
+// elsewhere, or an existing path whose canonical form (symlinks followed) is outside the root.
 Expected<std::string> repoRelativePath(const struct ToolEnv& env, const std::string& arg,
                                        const char* field);
 

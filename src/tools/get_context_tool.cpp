@@ -1,4 +1,4 @@
-// get_context — the right context for a task within a token budget. SPEC §5.
+// get_context — the right context for a task within a token budget. docs/tools.md.
 //
 // Modes: context (the ego-graph of one symbol), intent (the same, shaped by what the agent is
 // about to do, for a name, uid, file or a few words), path (the shortest call chain A → B).

@@ -1,5 +1,6 @@
 // Internals of the outline tool (outline_tool.cpp): the 14 relation kinds, fetching a symbol's
-// relations to a depth, and rendering symbols as the indented text tree or SPEC's JSON.
+// relations to a depth, and rendering symbols as the indented text tree or the JSON of
+// docs/tools.md.
 //
 // Bounds: each relation of a symbol lists at most kItemsPerRelation related symbols at the
 // first level and kItemsPerNestedRelation below it; the rest is counted in `more` and shown as
@@ -18,7 +19,7 @@ constexpr size_t kItemsPerRelation = 15;
 constexpr size_t kItemsPerNestedRelation = 8;
 
 struct RelationInfo {
-  const char* name;     // calls, calledBy, ... (SPEC §5 spelling)
+  const char* name;     // calls, calledBy, ... (docs/tools.md spelling)
   model::RefKind kind;  // the stored edge kind
   bool incoming;        // reverse direction (calledBy = incoming calls)
 };

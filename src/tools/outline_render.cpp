@@ -1,7 +1,8 @@
-// outline: rendering (outline.h). Text is the indented tree of SPEC §5: one symbol per line as
-// "<kind> <signature>  <start>-<end>" (the kind is left out when the signature already starts
-// with a declaration keyword, e.g. "func", "class", "def"), relation lines under it as
-// "<relation>: a, b (path:line), +N more". Nothing is JSON-escaped; paths are relative.
+// outline: rendering (outline.h). Text is the indented tree of docs/tools.md (outline): one
+// symbol per line as "<kind> <signature>  <start>-<end>" (the kind is left out when the
+// signature already starts with a declaration keyword, e.g. "func", "class", "def"), relation
+// lines under it as "<relation>: a, b (path:line), +N more". Nothing is JSON-escaped; paths are
+// relative.
 #include "common.h"
 #include "outline.h"
 

@@ -1,4 +1,4 @@
-// outline — the relation graph around a symbol, a file, or the whole project. SPEC §5.
+// outline — the relation graph around a symbol, a file, or the whole project. docs/tools.md.
 //
 // Modes: `symbol` (each matching definition, its members, their relations), `file` (a file,
 // a path suffix, or a folder: every symbol in line order, nested by containment, with the

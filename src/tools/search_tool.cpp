@@ -1,4 +1,4 @@
-// search — fuzzy find when the exact name is unknown. SPEC §5.
+// search — fuzzy find when the exact name is unknown. docs/tools.md.
 #include "codegraph/tools/tools.h"
 #include "common.h"
 

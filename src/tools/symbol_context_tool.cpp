@@ -1,4 +1,4 @@
-// symbol_context — the 360° view of one symbol. SPEC §5.
+// symbol_context — the 360° view of one symbol. docs/tools.md.
 //
 // Bounds: each edge category lists at most kEdgesPerCategory edges, candidates and suggestions
 // at most kCandidates / 5, documents kDocuments, content kMaxContentLines lines and

@@ -1,4 +1,4 @@
-// symbols — where is X defined (exact name). SPEC §5.
+// symbols — where is X defined (exact name). docs/tools.md.
 #include <set>
 
 #include "codegraph/tools/tools.h"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Hostile repositories and hostile requests, end to end through the real binary (issue 9;
-SPEC §7, docs/SECURITY.md). One case per run, each a CTest test (e2e.hostile.<case>): the
+docs/CONTRACT.md §7, docs/SECURITY.md). One case per run, each a CTest test (e2e.hostile.<case>): the
 repository is generated in a temporary folder here (nothing big is committed), indexed, and
 queried over JSON-RPC on the server's stdio. Every line the server writes must be one valid
 JSON-RPC message; the server must answer the last query and exit cleanly on EOF.

@@ -1,5 +1,5 @@
 // Live freshness, several sessions and crash safety, end to end through the real binary
-// (issue 7; SPEC §3, §6). One scenario per run, each a CTest test (e2e.live.<scenario>) kept
+// (issue 7; docs/CONTRACT.md §3, §6). One scenario per run, each a CTest test (e2e.live.<scenario>) kept
 // under ~30 s. Plain node (no packages): JSON-RPC over the server's stdio, git and the file
 // system driven from here. Usage: node live_test.mjs SCENARIO BINARY
 //

@@ -15,7 +15,7 @@ if (!binary || !repo) {
   process.exit(2);
 }
 
-// The SPEC §5 tools.
+// The tools of docs/tools.md.
 const EXPECTED_TOOLS = ["symbols", "symbol_context", "get_context", "outline", "search", "impact"];
 
 const tmp = mkdtempSync(join(tmpdir(), "cg-sdk-"));
@@ -98,7 +98,7 @@ try {
   assert.notEqual(hits.isError, true, JSON.stringify(hits));
   assert.match(hits.content[0].text, /format_greeting/);
 
-  // get_context: compact text with the target first; json with SPEC's fields; path mode.
+  // get_context: compact text with the target first; json with the fields of docs/tools.md; path mode.
   const ctx = await client.callTool({ name: "get_context", arguments: { entity: "greet", token_budget: 1000 } });
   assert.notEqual(ctx.isError, true, JSON.stringify(ctx));
   assert.match(ctx.content[0].text, /^# get_context context: \d+ of \d+ items, \d+ of 1000 tokens/);

@@ -1,6 +1,7 @@
-// The analytics of SPEC §4 over one GraphSnapshot: PageRank centrality (percentile), Louvain
-// communities with stable uids and labels, document links, and the complexity percentile of
-// callables. Returns only what differs from the stored values (model::AnalyticsUpdate).
+// The analytics of docs/CONTRACT.md §4 over one GraphSnapshot: PageRank centrality
+// (percentile), Louvain communities with stable uids and labels, document links, and the
+// complexity percentile of callables. Returns only what differs from the stored values
+// (model::AnalyticsUpdate).
 //
 // Full mode (a new index): PageRank from a uniform start until converged, Louvain from scratch.
 // Incremental mode (a refresh), bounded by `deadline`:

@@ -1,6 +1,6 @@
-// Context ranking for get_context (SPEC §5): the ego-graph around one or more target symbols,
-// explored through the read interface to a depth, ranked by personalized PageRank from the
-// targets with edge weights by kind and direction, shaped by the agent's intent (dependencies,
+// Context ranking for get_context (docs/tools.md): the ego-graph around one or more target
+// symbols, explored through the read interface to a depth, ranked by personalized PageRank from
+// the targets with edge weights by kind and direction, shaped by the agent's intent (dependencies,
 // dependents, types, git history, complexity). Every ranked item carries a reason a person can
 // check against the code ("calls target", "implements Repository, which target uses").
 //

@@ -1,4 +1,4 @@
-// Links from Markdown documents to the symbols they name (SPEC §4 rule).
+// Links from Markdown documents to the symbols they name (docs/CONTRACT.md §4 rule).
 //
 // A mention (a name a document writes in inline code or a code block) links to a symbol when:
 //  - plain name (`validateToken`): it equals the symbol's name, the name is at least 4

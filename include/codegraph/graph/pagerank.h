@@ -1,5 +1,5 @@
-// PageRank over the directed ranking graph, and the percentile ranks SPEC §4 stores as
-// `centrality_score` (1 = the most central symbol).
+// PageRank over the directed ranking graph, and the percentile ranks stored as
+// `centrality_score` (docs/CONTRACT.md §4; 1 = the most central symbol).
 //
 // Bounded: at most `maxIterations` power iterations, stopping early once the L1 change of an
 // iteration drops below `tolerance`. A warm start (the scores of the previous computation)

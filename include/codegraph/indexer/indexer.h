@@ -186,7 +186,7 @@ Status analyseDeferredAnalytics(DeferredAnalytics& run, const GraphCache& cache,
                                 std::function<bool()> interrupted);
 Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, GraphCache& cache);
 
-// 64-bit FNV-1a of a file's content, hex: the content hash of SPEC §6.
+// 64-bit FNV-1a of a file's content, hex: the content hash of docs/CONTRACT.md §6.
 std::string contentHash(std::string_view data);
 
 // The symbols the index would hold for `text` as the file `path` in language `languageId` (empty:

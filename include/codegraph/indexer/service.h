@@ -1,4 +1,5 @@
-// IndexService: keeps a serving process's answers fresh (SPEC §3, §6; docs/ARCHITECTURE.md).
+// IndexService: keeps a serving process's answers fresh (docs/CONTRACT.md §3, §6;
+// docs/ARCHITECTURE.md).
 //
 // Roles. Every serving process of one repository runs an IndexService; the one holding the
 // indexer lock (indexer_lock.h, `<db>.lock`) is the INDEXER: it opens the database for writing

@@ -1,4 +1,4 @@
-// The repository walk: which files are indexed (SPEC §6 Files).
+// The repository walk: which files are indexed (docs/CONTRACT.md §6, Which files).
 //
 // In a git work tree the set is `git ls-files` semantics: tracked plus untracked-not-ignored
 // files (git runs with hooks and fsmonitor disabled; it never runs repository code). Elsewhere

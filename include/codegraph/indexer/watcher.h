@@ -1,5 +1,5 @@
-// The file watcher of a serving indexer (SPEC §6, freshness): turns file-system changes under
-// the repository into batches of paths to refresh.
+// The file watcher of a serving indexer (docs/CONTRACT.md §6, freshness): turns file-system
+// changes under the repository into batches of paths to refresh.
 //
 //  - inotify, recursive: every directory the walk would enter is watched (the same rules:
 //    built-in skips, .gitignore chains, virtualenvs); a new directory is watched as it appears

@@ -15,7 +15,7 @@ struct TSLanguage;
 
 namespace cg::lang {
 
-// How a language says who may see a symbol (SPEC §4 visibility).
+// How a language says who may see a symbol (docs/CONTRACT.md §4, Visibility).
 enum class VisibilityRule : uint8_t {
   kGoCase,            // exported iff the name starts with an upper-case letter
   kPythonUnderscore,  // _name private, __dunder__ public, everything else public

@@ -1,6 +1,6 @@
 // The vocabulary of the index: plain structs shared by extraction, storage, graph and tools.
 // Lines are 1-based, columns 0-based UTF-8 byte offsets, paths relative to the repository root
-// with '/' separators (SPEC §4). No SQLite and no tree-sitter here.
+// with '/' separators (docs/CONTRACT.md §4). No SQLite and no tree-sitter here.
 #pragma once
 
 #include <cstdint>
@@ -36,8 +36,8 @@ inline constexpr int kSymbolKindCount = 17;
 
 std::string_view toString(SymbolKind kind);
 
-// The uid of a symbol (SPEC: `<path>::<qualified name>::<kind>`, `#n` appended for the n-th
-// definition of one qualified name and kind in a file, n >= 2).
+// The uid of a symbol (docs/CONTRACT.md §4: `<path>::<qualified name>::<kind>`, `#n` appended
+// for the n-th definition of one qualified name and kind in a file, n >= 2).
 std::string symbolUid(const std::string& path, const std::string& qualifiedName, SymbolKind kind,
                       uint32_t ordinal);
 // The ordinal of `uid` when it is the uid of (path, qualifiedName, kind) (0 without "#n"), or -1
@@ -58,7 +58,7 @@ class UidAssigner {
 };
 
 std::optional<SymbolKind> parseSymbolKind(std::string_view text);
-// SPEC §4 filter families: type ⊇ struct/enum/union, interface ⊇ trait,
+// Filter families (docs/CONTRACT.md §4): type ⊇ struct/enum/union, interface ⊇ trait,
 // method ⊇ constructor, variable ⊇ constant/field/property.
 bool kindMatches(SymbolKind actual, SymbolKind filter);
 bool isCallable(SymbolKind kind);    // function, method, constructor, macro
@@ -117,7 +117,7 @@ struct Symbol {
   double complexityRank = 0;  // complexity percentile among callables in [0,1]
 };
 
-// A cluster of the symbol graph (SPEC §4).
+// A cluster of the symbol graph (docs/CONTRACT.md §4).
 struct Community {
   int64_t id = 0;
   std::string uid;    // stable across re-indexes while membership barely changes
@@ -171,7 +171,7 @@ struct FileInfo {
   bool isTest = false;
 };
 
-// SPEC §4 test-code rule, applied to a repository-relative path.
+// The test-code rule of docs/CONTRACT.md §4, applied to a repository-relative path.
 bool isTestPath(std::string_view path);
 
 }  // namespace cg::model

@@ -1,6 +1,6 @@
-// SymbolIndex: the read interface the tools and graph algorithms query (SPEC §5). Every call
-// takes a request struct with an optional limit and says, through `more`, whether results were
-// cut: nothing unbounded, nothing silently truncated. Implemented by store::SqliteIndex.
+// SymbolIndex: the read interface the tools and graph algorithms query (docs/tools.md). Every
+// call takes a request struct with an optional limit and says, through `more`, whether results
+// were cut: nothing unbounded, nothing silently truncated. Implemented by store::SqliteIndex.
 //
 // Threads: implementations are safe to call concurrently (each call uses its own read
 // snapshot), so the MCP worker pool can serve several tools at once.
@@ -16,7 +16,8 @@
 
 namespace cg::model {
 
-enum class Scope : uint8_t { kImpl, kTest, kAll };  // SPEC: impl excludes test code
+// impl excludes test code (docs/CONTRACT.md §4).
+enum class Scope : uint8_t { kImpl, kTest, kAll };
 
 struct LookupRequest {
   std::string name;                 // exact, last segment

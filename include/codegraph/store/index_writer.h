@@ -255,7 +255,8 @@ class IndexWriter {
   std::unique_ptr<Impl> impl_;
 };
 
-// uid as SPEC §4 defines it: <path>::<qualified name>::<kind>, then #2, #3 for repeats.
+// uid as docs/CONTRACT.md §4 defines it: <path>::<qualified name>::<kind>, then #2, #3 for
+// repeats.
 std::string makeUid(const std::string& path, const std::string& qualifiedName,
                     model::SymbolKind kind, int ordinal);
 // "parseHTTPRequest_v2" → "parse HTTP Request v2": the name parts FTS indexes.

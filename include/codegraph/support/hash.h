@@ -1,5 +1,6 @@
 // fnv1a64Hex: the 64-bit FNV-1a hash of bytes as 16 lowercase hex digits. The one hash of the
-// project: file content hashes (SPEC §6), get_context's neighbourhood hash, database names.
+// project: file content hashes (docs/CONTRACT.md §6), get_context's neighbourhood hash,
+// database names.
 // Not cryptographic; collisions only cost a re-parse or a missed not_modified.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The SPEC §4 document-linking rule.
+// The document-linking rule (docs/CONTRACT.md §4).
 #include <gtest/gtest.h>
 
 #include "codegraph/graph/doc_links.h"

@@ -1,5 +1,5 @@
 // The analyse phase inside indexRepository: analytics stored after a full index, kept consistent
-// by refreshes, document links by the SPEC rule, git history stored and refreshed when HEAD moves.
+// by refreshes, document links by the rule of docs/CONTRACT.md §4, git history stored and refreshed when HEAD moves.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Resolution rules (SPEC §6) checked on small trees:
+// Resolution rules (docs/CONTRACT.md §6) checked on small trees:
 // - Java imports (step 3): an import makes names visible in the importing file only, never in
 //   the files that import that file in turn, and every file imports java.lang.* without saying
 //   so (JLS 7.3), which binds where the repository holds java.lang (the JDK itself).

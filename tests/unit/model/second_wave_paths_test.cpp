@@ -1,5 +1,5 @@
 // Which files are Ruby, PHP, Lua and Bash (extension, shebang) and which of them are test code
-// (SPEC §4 test code, with each ecosystem's conventions).
+// (docs/CONTRACT.md §4 test code, with each ecosystem's conventions).
 #include <gtest/gtest.h>
 
 #include <string>

@@ -1,4 +1,4 @@
-// Which files are C#, Kotlin, Swift and Scala and which of them are test code (SPEC §4 test
+// Which files are C#, Kotlin, Swift and Scala and which of them are test code (docs/CONTRACT.md §4 test
 // code, with each ecosystem's conventions), and the visibility rules these languages add.
 #include <gtest/gtest.h>
 

@@ -8,7 +8,7 @@
 namespace cg::tools {
 namespace {
 
-// Shaped like the symbols tool (SPEC §5).
+// Shaped like the symbols tool (docs/tools.md).
 const Json kSymbolsSchema = Json::parse(R"({
   "type": "object",
   "properties": {
