@@ -1025,6 +1025,10 @@ struct Resolver::Impl {
   std::vector<const DefinitionRow*> membersNamed(const std::vector<const DefinitionRow*>& types,
                                                  const std::string& name, const lang::Rules& rules);
   const std::string& declaredType(int64_t id);
+  // The callable a callee chain as written names (`f`, `this.repo.find`, `{T}` for T's
+  // constructor), where `sourceId` is; null when none or not one callable.
+  const DefinitionRow* calleeOf(const std::string& callee, int64_t fileId, int64_t sourceId,
+                                int depth);
   // Whether `name` is a type parameter where `sourceId` is written (never library code).
   bool typeParameter(const std::string& name, int64_t sourceId);
   // The bound a type parameter `name` declares where `sourceId` is written (`<T extends

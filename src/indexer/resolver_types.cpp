@@ -57,6 +57,23 @@ size_t closingParen(const std::string& te) {
   return std::string::npos;
 }
 
+// The type a type guard's signature asserts (`(thing: any): thing is ObservableMap` →
+// "ObservableMap"); "" when its result is no `x is T`.
+std::string guardedType(const std::string& signature) {
+  auto word = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  const size_t is = signature.rfind(" is ");
+  if (is == std::string::npos) return {};
+  // `x is T` after the result's colon: the word before " is " follows ": ".
+  size_t w = is;
+  while (w > 0 && word(signature[w - 1])) --w;
+  if (w == is || w < 2 || signature.compare(w - 2, 2, ": ") != 0) return {};
+  size_t from = is + 4, end = from;
+  while (end < signature.size() && (word(signature[end]) || signature[end] == '.')) ++end;
+  return signature.substr(from, end - from);
+}
+
 // The end of the name that starts at `at` in a chain.
 size_t nameEnd(const std::string& te, size_t at) {
   size_t end = te.find_first_of(".(:[", at);
@@ -324,6 +341,29 @@ bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
   return false;
 }
 
+const DefinitionRow* Resolver::Impl::calleeOf(const std::string& callee, int64_t fileId,
+                                              int64_t sourceId, int depth) {
+  if (callee.empty()) return nullptr;
+  const lang::Rules& rules = modules.rules(fileId);
+  if (callee[0] == '{' && callee.find('}') == callee.size() - 1) {
+    // `new T(...)`: T's constructor.
+    const DefinitionRow* fn = nullptr;
+    TypeSet cls = evalTypeExpr(callee, fileId, sourceId, depth + 1);
+    for (const DefinitionRow* c : cls.types)
+      for (const DefinitionRow* m : membersNamed({c}, "constructor", rules))
+        if (m->kind == SymbolKind::kConstructor) fn = m;
+    return fn;
+  }
+  const size_t cut = callee.find_last_of('.');
+  if (cut == std::string::npos) return probe(RefKind::kCalls, callee, "", fileId, sourceId);
+  TypeSet recv = evalTypeExpr(callee.substr(0, cut), fileId, sourceId, depth + 1);
+  auto members = membersNamed(recv.types, callee.substr(cut + 1), rules);
+  if (members.size() == 1) return members.front();
+  if (recv.types.empty())
+    return probe(RefKind::kCalls, callee.substr(cut + 1), callee.substr(0, cut), fileId, sourceId);
+  return nullptr;
+}
+
 std::pair<std::string, const DefinitionRow*> Resolver::Impl::typeParameterBound(
     const std::string& name, int64_t sourceId) {
   auto word = [](char c) {
@@ -513,7 +553,32 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     return result;
   };
   auto called = [&](size_t at) { return te.compare(at, 2, "()") == 0; };
-  if (te[0] == '(') {
+  if (te.compare(0, 4, "(is:") == 0) {
+    // A name a type guard narrows, "(is:guard|before)rest": the T of the guard's `x is T`,
+    // else what the name was before the guard.
+    const size_t close = closingParen(te);
+    if (close == std::string::npos) return finish(out);
+    const std::string inner = te.substr(4, close - 4);
+    const size_t bar = inner.find('|');
+    const std::string guard = inner.substr(0, bar);
+    const std::string before = bar == std::string::npos ? std::string() : inner.substr(bar + 1);
+    TypeSet narrowed;
+    if (const DefinitionRow* fn = calleeOf(guard, fileId, sourceId, depth);
+        fn && model::isCallable(fn->kind)) {
+      std::string signature;
+      if (auto sig = writer.signature(fn->id))
+        signature = std::move(*sig);
+      else
+        noteFailure(sig.error());
+      if (const std::string t = guardedType(signature); !t.empty())
+        narrowed = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
+    }
+    if (narrowed.types.empty() && !before.empty())
+      narrowed = evalTypeExpr(before, fileId, sourceId, depth + 1);
+    if (close + 1 == te.size() || narrowed.types.empty()) return finish(narrowed);
+    take(std::move(narrowed));  // then its members, below
+    i = close + 1;
+  } else if (te[0] == '(') {
     // A callback's parameter "(j,k:callee)rest": the type the callee's signature gives it.
     const size_t comma = te.find(','), colon = te.find(':'), close = closingParen(te);
     if (comma == std::string::npos || colon == std::string::npos || close == std::string::npos ||
@@ -522,26 +587,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
     const std::string callee = te.substr(colon + 1, close - colon - 1);
     const std::string rest = te.substr(close + 1);
-    const DefinitionRow* fn = nullptr;
-    if (!callee.empty() && callee[0] == '{' && callee.find('}') == callee.size() - 1) {
-      // `new T(...)`: T's constructor.
-      TypeSet cls = evalTypeExpr(callee, fileId, sourceId, depth + 1);
-      for (const DefinitionRow* c : cls.types)
-        for (const DefinitionRow* m : membersNamed({c}, "constructor", rules))
-          if (m->kind == SymbolKind::kConstructor) fn = m;
-    } else {
-      const size_t cut = callee.find_last_of('.');
-      if (cut == std::string::npos) {
-        fn = probe(RefKind::kCalls, callee, "", fileId, sourceId);
-      } else {
-        TypeSet recv = evalTypeExpr(callee.substr(0, cut), fileId, sourceId, depth + 1);
-        auto members = membersNamed(recv.types, callee.substr(cut + 1), rules);
-        if (members.size() == 1) fn = members.front();
-        if (!fn && recv.types.empty())
-          fn = probe(RefKind::kCalls, callee.substr(cut + 1), callee.substr(0, cut), fileId,
-                     sourceId);
-      }
-    }
+    const DefinitionRow* fn = calleeOf(callee, fileId, sourceId, depth);
     if (!fn || !model::isCallable(fn->kind)) return finish(out);
     std::string signature;
     if (auto sig = writer.signature(fn->id))

@@ -39,8 +39,10 @@ struct RawDef {
   TSNode type{}, value{};  // @type, @value
   TSNode callee{};         // @callee (bindings)
   TSNode element{};        // @element (bindings)
+  TSNode within{}, guard{};  // @within, @guard (narrowing bindings)
   bool hasBody = false, hasDoc = false, hasModifiers = false, isScope = false;
   bool hasType = false, hasValue = false, hasCallee = false, hasElement = false;
+  bool hasWithin = false, hasGuard = false;
   bool notLocal = false;  // its pattern says `(#is-not? local)`
 };
 
@@ -68,6 +70,10 @@ struct RawBinding {
   bool hasCallee = false;
   TSNode element{};  // @element: the collection whose elements this name ranges over
   bool hasElement = false;
+  TSNode within{};   // @within: the name is narrowed inside this node only
+  bool hasWithin = false;
+  TSNode guard{};    // @guard: the type guard whose `x is T` narrows it
+  bool hasGuard = false;
 };
 
 // A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
@@ -532,6 +538,12 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         case CaptureRole::kElement:
           if (!def.hasElement) { def.element = n; def.hasElement = true; }
           break;
+        case CaptureRole::kWithin:
+          if (!def.hasWithin) { def.within = n; def.hasWithin = true; }
+          break;
+        case CaptureRole::kGuard:
+          if (!def.hasGuard) { def.guard = n; def.hasGuard = true; }
+          break;
         default: break;
       }
     }
@@ -543,7 +555,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         bindings.push_back({names[k], def.type, def.value, def.hasType, def.hasValue, k == 0,
                             m.pattern_index,
                             def.hasValue ? ts_node_end_byte(def.value) : ts_node_end_byte(names[k]),
-                            def.callee, def.hasCallee, def.element, def.hasElement});
+                            def.callee, def.hasCallee, def.element, def.hasElement,
+                            def.within, def.hasWithin, def.guard, def.hasGuard});
       continue;
     }
     if (role.role == CaptureRole::kPackage) {
@@ -811,6 +824,8 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     uint32_t byte;
     int32_t scope;
     std::string typeExpr;
+    uint32_t until = UINT32_MAX;  // a narrowing: seen before this byte only
+    uint32_t guardAt = 0;         // a type guard's narrowing: where the guard is written
   };
   std::unordered_map<std::string, std::vector<Local>> localsByName;  // each in byte order
   {
@@ -833,6 +848,22 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
         if (text.size() <= 4096)
           if (std::string chain = valueChain(normalizeSpace(text)); !chain.empty()) te = chain + "[]";
       }
+      if (b.hasWithin) {
+        // A narrowing (`if (x instanceof T) {...}`, `if (isT(x)) {...}`): x inside the block.
+        // A guard's type is read from its signature; what x was before stays the fallback,
+        // filled in below once every local is known.
+        std::string narrowed = te;
+        if (b.hasGuard) {
+          narrowed = valueChain(normalizeSpace(nodeText(b.guard, source)));
+          if (narrowed.empty()) continue;
+          narrowed = "(is:" + narrowed + ")";
+        }
+        if (narrowed.empty()) continue;
+        localsByName[std::string(nodeText(b.name, source))].push_back(
+            {ts_node_start_byte(b.within), enclosingSymbol(start), std::move(narrowed),
+             ts_node_end_byte(b.within), b.hasGuard ? start : 0});
+        continue;
+      }
       if (te.empty()) te = "?";
       // JavaScript's `const` and `let` are in scope in their whole block: a closure in the
       // initialiser sees the variable (`const sub = subscribe(() => sub.unsubscribe())`).
@@ -849,7 +880,7 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
     for (int32_t s = scope;; s = rangeParent[static_cast<size_t>(s)]) {
       const Local* best = nullptr;
       for (const Local& l : it->second)
-        if (l.scope == s && l.byte < at) best = &l;
+        if (l.scope == s && l.byte < at && at < l.until) best = &l;
       if (best || s < 0) return best;
     }
   };
@@ -885,6 +916,15 @@ Expected<ExtractedFile> Extractor::extract(const Language& language, std::string
   auto substituteLocals = [&](std::string te, int32_t scope, uint32_t at) -> std::string {
     return substituteImpl(substituteImpl, std::move(te), scope, at, 2);
   };
+  // A type guard's narrowing falls back on what the name was where the guard is written
+  // ("(is:isT|{Base})"): a guard whose result says no `x is T` narrows nothing.
+  for (auto& [name, locals] : localsByName)
+    for (Local& l : locals)
+      if (l.guardAt != 0 && l.typeExpr.rfind("(is:", 0) == 0 && l.typeExpr.back() == ')') {
+        std::string before = substituteLocals(name, l.scope, l.guardAt);
+        if (before == "?") before.clear();  // a local of no known type: no fallback
+        l.typeExpr.insert(l.typeExpr.size() - 1, "|" + before);
+      }
   // A definition's initialiser that names a local (`self.env = env` in a constructor): the
   // local's type expression.
   for (size_t i = 0; i < out.symbols.size(); ++i) {

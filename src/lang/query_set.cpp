@@ -108,7 +108,8 @@ std::optional<CaptureInfo> classifyCapture(std::string_view name) {
       {"receiver", CaptureRole::kReceiver},   {"local.scope", CaptureRole::kLocalScope},
       {"binding", CaptureRole::kBinding},     {"type", CaptureRole::kType},
       {"value", CaptureRole::kValue},         {"callee", CaptureRole::kCallee},
-      {"element", CaptureRole::kElement}};
+      {"element", CaptureRole::kElement},     {"within", CaptureRole::kWithin},
+      {"guard", CaptureRole::kGuard}};
   auto it = kPlain.find(name);
   if (it == kPlain.end()) return std::nullopt;
   info.role = it->second;

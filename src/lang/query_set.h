@@ -57,6 +57,8 @@ enum class CaptureRole : uint8_t {
   kValue,    // the initialiser of a definition or binding, whose type is the declared one
   kCallee,   // a binding that is a parameter of a function passed to a call: that call's callee
   kElement,  // a binding that ranges over a collection (`for x in xs`): the collection
+  kWithin,   // a binding that narrows a name inside this node only (`if (x instanceof T) {...}`)
+  kGuard,    // ... by what this type guard's result says (`if (isT(x)) {...}`, `x is T`)
 };
 
 struct CaptureInfo {

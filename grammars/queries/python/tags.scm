@@ -380,6 +380,13 @@
 (assignment left: (identifier) @name type: (type) @type) @binding
 (assignment left: (identifier) @name right: (_) @value) @binding
 ; --- `for x in xs:` and comprehensions: x is an element of xs
+; narrowing, inside the `if` block only: `if isinstance(x, T):` makes x a T there
+(if_statement
+  condition: (call
+    function: (identifier) @_isinstance
+    arguments: (argument_list . (identifier) @name . [(identifier) (attribute)] @type .))
+  consequence: (block) @within
+  (#eq? @_isinstance "isinstance")) @binding
 (for_statement left: (identifier) @name right: (_) @element) @binding
 (for_in_clause left: (identifier) @name right: (_) @element) @binding
 

@@ -561,6 +561,16 @@
 ; --- parameters (`p: AbstractProvider`, `p?: T`); without a type: a local of unknown type
 (required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
+; --- narrowing, inside the `if` block only: `if (x instanceof T) {...}` makes x a T there;
+;     `if (isT(x)) {...}` makes x what the guard's result says (`(v: any): v is T`)
+(if_statement
+  condition: (parenthesized_expression
+    (binary_expression left: (identifier) @name operator: "instanceof" right: (_) @type))
+  consequence: (_) @within) @binding
+(if_statement
+  condition: (parenthesized_expression
+    (call_expression function: (_) @guard arguments: (arguments . (identifier) @name .)))
+  consequence: (_) @within) @binding
 ; --- parameters of a function passed to a call, typed by the callee's signature:
 ;     `operate((source, subscriber) => ...)`, `new Observable((subscriber) => ...)`
 (call_expression

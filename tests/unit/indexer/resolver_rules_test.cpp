@@ -2,6 +2,7 @@
 // - Java imports (step 3): an import makes names visible in the importing file only, never in
 //   the files that import that file in turn, and every file imports java.lang.* without saying
 //   so (JLS 7.3), which binds where the repository holds java.lang (the JDK itself).
+// - Python `isinstance(x, T)` types x as T inside the `if` block only.
 // - A repository-wide unique name (step 5) is decided once per name and qualifier shape: a bare
 //   call and a receiver call of one name get their own answers whatever order they come in.
 #include <gtest/gtest.h>
@@ -89,6 +90,27 @@ TEST(UniqueNames, ABareCallAndAReceiverCallOfOneNameAreDecidedApart) {
   std::string all;
   for (const auto& l : calls) all += l + "\n";
   EXPECT_EQ(bound, 1u) << "only the bare call binds (at the unique-name confidence):\n" << all;
+}
+
+TEST(PythonNarrowing, IsinstanceTypesTheNameInsideItsBlock) {
+  testing::TempTree repo;
+  repo.write("shapes.py",
+             "class Circle:\n    def area(self):\n        return 1\n\n\n"
+             "class Square:\n    def area(self):\n        return 2\n");
+  repo.write("app.py",
+             "from shapes import Circle, Square\n\n\n"
+             "def measure(shape):\n"
+             "    if isinstance(shape, Square):\n"
+             "        return shape.area()\n"
+             "    return shape.area()\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  const auto calls = edgesTo(dump, "calls", "area", "app.py");
+  std::string all;
+  for (const auto& l : calls) all += l + "\n";
+  EXPECT_TRUE(anyBoundTo(calls, "shapes.py::Square.area::method")) << all;
+  EXPECT_FALSE(anyBoundTo(calls, "shapes.py::Circle.area::method"))
+      << "after the block the parameter's type is unknown again:\n" << all;
 }
 
 }  // namespace

@@ -11,6 +11,8 @@
 // - bare specifiers naming the repository's own packages (package.json "name" and "exports",
 //   a build's dist/ path read as its src/ source) and tsconfig path aliases ("paths",
 //   "baseUrl"), JSON with comments and trailing commas;
+// - narrowing inside an `if` block: `x instanceof T`, a type guard's `x is T` (a guard that
+//   says no type leaves x as it was);
 // - a file's own export under another name (`export { enumType as enum }`), a class field
 //   holding a function (`static create = (): T => ...`, `static create = createT` whose overload
 //   signatures declare the result).
@@ -222,6 +224,31 @@ TEST(TypeScriptRules, ARenamedOwnExportAndFunctionValuedFieldsCarryTheirResultTy
   EXPECT_TRUE(callBinds(dump, "bench.ts::strings::function", "types.ts::ZodString.parse::method"));
   EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::enumType::constant"));
   EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::ZodEnum.parse::method"));
+}
+
+TEST(TypeScriptRules, InstanceofAndTypeGuardsNarrowInsideTheirBlock) {
+  testing::TempTree repo;
+  repo.write("maps.ts",
+             "export class ObservableMap { set(k: string) {} }\n"
+             "export class ObservableSet { set(k: string) {} }\n"
+             "export class Base { set(k: string) {} }\n"
+             "export function isObservableMap(thing: any): thing is ObservableMap { return true; }\n"
+             "export function isReady(thing: any): boolean { return true; }\n");
+  repo.write("api.ts",
+             "import { ObservableMap, ObservableSet, Base, isObservableMap, isReady } from \"./maps\";\n"
+             "export function viaGuard(obj: any) { if (isObservableMap(obj)) { obj.set(\"a\"); } }\n"
+             "export function viaInstanceof(obj: any) { if (obj instanceof ObservableSet) { obj.set(\"b\"); } }\n"
+             "export function plainGuard(obj: Base) { if (isReady(obj)) { obj.set(\"c\"); } }\n"
+             "export function outside(obj: Base) { if (obj instanceof ObservableSet) { } obj.set(\"d\"); }\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "api.ts::viaGuard::function", "maps.ts::ObservableMap.set::method"));
+  EXPECT_TRUE(callBinds(dump, "api.ts::viaInstanceof::function", "maps.ts::ObservableSet.set::method"));
+  EXPECT_TRUE(callBinds(dump, "api.ts::plainGuard::function", "maps.ts::Base.set::method"))
+      << "a guard with no `x is T` leaves the parameter's type";
+  EXPECT_TRUE(callBinds(dump, "api.ts::outside::function", "maps.ts::Base.set::method"));
+  EXPECT_FALSE(callBinds(dump, "api.ts::outside::function", "maps.ts::ObservableSet.set::method"))
+      << "the narrowing ends with its block";
 }
 
 }  // namespace
