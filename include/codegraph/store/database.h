@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 11;  // 11: refs_unbound; Python annotated fields in nested blocks of __init__
+inline constexpr int kSchemaVersion = 12;  // 12: TypeScript/Python extraction: callbacks "(j,k:callee)", narrowing, arrow results, own renamed exports
 
 struct OpenOptions {
   std::filesystem::path path;
