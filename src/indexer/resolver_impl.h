@@ -961,6 +961,9 @@ struct Resolver::Impl {
       if (auto found = receiverType(look)) return *found;
       if (auto found = inheritedThroughType(look)) return *found;
       if (auto found = qualifiedName(look)) return *found;
+    } else if (!ref.receiver.empty()) {
+      // `this.m()` where a declaration types `this` (TypeScript's `this:` parameter).
+      if (auto found = receiverType(look)) return *found;
     }
     return uniqueName(look);
   }

@@ -561,6 +561,14 @@
 ; --- parameters (`p: AbstractProvider`, `p?: T`); without a type: a local of unknown type
 (required_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
 (optional_parameter pattern: (identifier) @name type: (type_annotation (_) @type)) @binding
+; --- a function's declared `this` (`function (this: SchedulerAction<T>) { this.schedule() }`):
+;     `this` has that type inside the function's body
+(function_expression
+  parameters: (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @type)))
+  body: (_) @within) @binding
+(function_declaration
+  parameters: (formal_parameters (required_parameter pattern: (this) @name type: (type_annotation (_) @type)))
+  body: (_) @within) @binding
 ; --- narrowing, inside the `if` block only: `if (x instanceof T) {...}` makes x a T there;
 ;     `if (isT(x)) {...}` makes x what the guard's result says (`(v: any): v is T`)
 (if_statement

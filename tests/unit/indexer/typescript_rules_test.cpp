@@ -11,6 +11,7 @@
 // - bare specifiers naming the repository's own packages (package.json "name" and "exports",
 //   a build's dist/ path read as its src/ source) and tsconfig path aliases ("paths",
 //   "baseUrl"), JSON with comments and trailing commas;
+// - `this` typed by a function's `this:` parameter, inside that function;
 // - narrowing inside an `if` block: `x instanceof T`, a type guard's `x is T` (a guard that
 //   says no type leaves x as it was);
 // - a file's own export under another name (`export { enumType as enum }`), a class field
@@ -224,6 +225,22 @@ TEST(TypeScriptRules, ARenamedOwnExportAndFunctionValuedFieldsCarryTheirResultTy
   EXPECT_TRUE(callBinds(dump, "bench.ts::strings::function", "types.ts::ZodString.parse::method"));
   EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::enumType::constant"));
   EXPECT_TRUE(callBinds(dump, "bench.ts::enums::function", "types.ts::ZodEnum.parse::method"));
+}
+
+TEST(TypeScriptRules, AThisParameterTypesThisInsideItsFunction) {
+  testing::TempTree repo;
+  repo.write("sched.ts",
+             "export class SchedulerAction { schedule() {} }\n"
+             "export class Other { schedule() {} }\n"
+             "export function every(work: (this: SchedulerAction) => void) {}\n");
+  repo.write("range.ts",
+             "import { every } from \"./sched\";\n"
+             "export function range() {\n"
+             "  every(function (this: SchedulerAction) { this.schedule(); });\n"
+             "}\n");
+  const auto dump = indexAndDump(repo);
+  ASSERT_FALSE(dump.empty());
+  EXPECT_TRUE(callBinds(dump, "range.ts::range::function", "sched.ts::SchedulerAction.schedule::method"));
 }
 
 TEST(TypeScriptRules, InstanceofAndTypeGuardsNarrowInsideTheirBlock) {
