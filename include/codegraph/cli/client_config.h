@@ -2,7 +2,7 @@
 // which format, and the entry that registers this server there. One table row per client;
 // README "Register it in your client" shows the same entries written by hand.
 //
-// Sources checked (2025-2026 documentation and issue threads):
+// What each client's documentation and issue threads say:
 //  - Claude Code: project `.mcp.json` / user `~/.claude.json`, top-level "mcpServers", entries
 //    {"type":"stdio","command","args"}; stdio servers start in the folder Claude Code was
 //    launched in (the project), so `--repo .` follows the project.

@@ -1,6 +1,6 @@
 // IndexerLock: the election of the one process that writes a repository's index
-// (docs/CONTRACT.md §6, several sessions). The lock is an flock(2) on `<database>.lock`, next
-// to the database:
+// when several processes serve it (docs/CONTRACT.md §6). The lock is an flock(2) on
+// `<database>.lock`, next to the database:
 //
 //  - exclusive and non-blocking: tryAcquire either wins at once or reports who holds it;
 //  - it dies with its process (the kernel drops an flock when the last descriptor of the open

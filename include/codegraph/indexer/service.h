@@ -48,7 +48,7 @@
 // so (waitReady's `stale`); the tools return it as `stale`.
 //
 // Failures. A failed refresh (disk full, I/O error) is rolled back whole: the last completed
-// index keeps answering, the error is logged (once per kind of failure), and a full refresh is
+// index keeps answering, the error is logged (at each failed attempt), and a full refresh is
 // retried after a pause. A failed first index is reported to waiting tool calls.
 //
 // Threads: start/stop from the owning thread. One coordinator thread (election, database,

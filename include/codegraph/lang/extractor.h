@@ -77,7 +77,8 @@ struct ExtractedFile {
 };
 
 // Validates every embedded query file against its grammar: unknown capture names and unknown
-// predicates are errors. Called once at start-up (and by tests).
+// predicates are errors. Extraction does not need it (each language's query is compiled on its
+// first use, and a serving process compiles them ahead in its warm-up); tests call it.
 Status loadQueries();
 
 // Test hook: the time limit of each parse from now on (20 s unless set). 0 ms makes a parse of

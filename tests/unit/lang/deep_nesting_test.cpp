@@ -10,20 +10,14 @@
 #include <vector>
 
 #include "codegraph/lang/extractor.h"
+#include "extract_source.h"
 
 namespace {
 
 using cg::lang::ExtractedFile;
 
 ExtractedFile extract(std::string_view languageId, const std::string& source) {
-  EXPECT_TRUE(cg::lang::loadQueries().ok());
-  const auto* language = cg::lang::languageById(languageId);
-  EXPECT_NE(language, nullptr) << languageId;
-  if (!language) return {};
-  cg::lang::Extractor extractor;
-  auto result = extractor.extract(*language, source);
-  EXPECT_TRUE(result.ok()) << languageId << ": " << (result.ok() ? "" : result.error().message);
-  return result ? *result : ExtractedFile{};
+  return cg::lang::testing::extractSource(languageId, source);
 }
 
 std::vector<std::string> names(const ExtractedFile& file) {
