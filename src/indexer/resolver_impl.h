@@ -183,89 +183,23 @@ struct Resolver::Impl {
   // Several aliases of one name (`if posix: import posixpath as path / else: import ntpath as
   // path`): the first in source order, flagged ambiguous.
   std::vector<int64_t> aliasTarget(const std::vector<int64_t>& files, const std::string& seg,
-                                   bool& ambiguous) {
-    std::vector<int64_t> out;
-    for (int64_t f : files) {
-      for (const auto& b : rawBindings(f)) {
-        if (!b.topLevel || b.wildcard || b.local != seg || !b.symbolName.empty() || b.files.empty())
-          continue;
-        if (!modules.rules(b.fileId).moduleAliases) continue;
-        // `import a.b` binds `a` to the package, not to a/b.py.
-        if (b.local == firstSegment(b.module) && b.module.find('.') != std::string::npos &&
-            b.module[0] != '.')
-          continue;
-        if (out.empty())
-          out = b.files;
-        else if (out != b.files)
-          ambiguous = true;
-      }
-      if (!out.empty()) return out;
-      // A package's submodule (Python pkg/__init__.py → pkg/seg.py | pkg/seg/__init__.py).
-      const lang::Rules& rules = modules.rules(f);
-      if (rules.submodule)
-        if (auto sub = rules.submodule(modules, pathOf(f), seg); !sub.empty()) return sub;
-    }
-    return out;
-  }
+                                   bool& ambiguous);
 
   // Follows `segs` from the module `files` through module-level import aliases.
   std::vector<int64_t> walkAliases(std::vector<int64_t> files, const std::vector<std::string>& segs,
-                                   size_t from, bool& ambiguous) {
-    for (size_t i = from; i < segs.size() && !files.empty(); ++i)
-      files = aliasTarget(files, segs[i], ambiguous);
-    return files;
-  }
+                                   size_t from, bool& ambiguous);
 
   // The files of an absolute dotted Python module as seen from `fileId`: its own file, else
   // the longest prefix that is a file followed through import aliases (os.path → posixpath.py).
   std::vector<int64_t> pythonModuleFiles(int64_t fileId, const std::string& dotted,
-                                         bool& ambiguous) {
-    auto segs = dottedSegments(dotted);
-    for (size_t k = segs.size(); k > 0; --k) {
-      store::PendingRef probe;
-      probe.kind = RefKind::kImports;
-      for (size_t i = 0; i < k; ++i) probe.module += (i ? "." : "") + segs[i];
-      Binding pb = modules.bind(fileId, probe);
-      if (pb.files.empty()) continue;
-      return k == segs.size() ? pb.files : walkAliases(pb.files, segs, k, ambiguous);
-    }
-    return {};
-  }
+                                         bool& ambiguous);
 
   // Python: the module a dotted qualifier names when it goes through a module-level import
   // alias of an imported module (`import os` … `os.path.join`: os.py binds `path` by
   // `import posixpath as path`). Empty when the qualifier needs no alias step (the plain
   // import rules apply) or does not reach a module.
   std::vector<int64_t> qualifierThroughAliases(const Binding& b, const std::string& qualifier,
-                                               bool& ambiguous) {
-    if (!modules.rules(b.fileId).moduleAliases || b.module.empty()) return {};
-    auto segs = dottedSegments(qualifier);
-    size_t consumed = 1;
-    std::vector<int64_t> files = b.files;
-    if (b.local == firstSegment(b.module) && b.symbolName.empty() && b.module[0] != '.') {
-      // `import a.b.c` binds `a` to a/b/c.py: the qualifier must spell the whole module.
-      auto mod = dottedSegments(b.module);
-      if (mod.size() > segs.size() || !std::equal(mod.begin(), mod.end(), segs.begin())) return {};
-      consumed = mod.size();
-      // `import os.path` (no os/path.py): os.py's alias `path`.
-      if (files.empty() && mod.size() > 1) {
-        files = pythonModuleFiles(b.fileId, b.module, ambiguous);
-        if (files.empty()) return {};
-        return walkAliases(std::move(files), segs, consumed, ambiguous);
-      }
-    } else if (b.local != segs.front()) {
-      return {};
-    }
-    if (files.empty()) return {};
-    if (!b.symbolName.empty()) {
-      // `from os import path`: the imported name is an alias of a module.
-      files = aliasTarget(files, b.symbolName, ambiguous);
-      if (files.empty()) return {};
-    } else if (consumed == segs.size()) {
-      return {};
-    }
-    return walkAliases(std::move(files), segs, consumed, ambiguous);
-  }
+                                               bool& ambiguous);
 
   const std::vector<int64_t>& bases(int64_t classId) {
     auto it = basesCache.find(classId);
@@ -279,21 +213,12 @@ struct Resolver::Impl {
   }
 
   // Whether none of `files` can re-export a name (their language's imports stay local).
-  bool reexportNothing(const std::vector<int64_t>& files) const {
-    return std::all_of(files.begin(), files.end(), [&](int64_t f) {
-      const store::FileRow* row = modules.file(f);
-      return row && modules.rules(f).importsStayLocal;
-    });
-  }
+  bool reexportNothing(const std::vector<int64_t>& files) const;
   // followReexports without a copy when the files re-export nothing: `files` itself, else
   // `scratch` filled.
   const std::vector<int64_t>& reexportClosure(const std::vector<int64_t>& files,
                                               const std::string& name,
-                                              std::vector<int64_t>& scratch) {
-    if (reexportNothing(files)) return files;
-    scratch = followReexports(files, name);
-    return scratch;
-  }
+                                              std::vector<int64_t>& scratch);
 
   // The files where `name` imported from `files` may be defined: the files themselves, then
   // (breadth-first, a few levels) what they re-export — imports binding that name, and
@@ -301,88 +226,25 @@ struct Resolver::Impl {
   // stay local re-exports nothing, so then the files are the answer as they are: a Java
   // `import java.util.*` binds the package's hundreds of files, and following their own imports
   // for every reference was most of the JDK's index (and bound names Java does not make visible).
-  std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name) {
-    if (reexportNothing(files)) return files;
-    std::vector<int64_t> out;
-    std::unordered_set<int64_t> seen;
-    std::deque<std::pair<int64_t, int>> queue;
-    for (int64_t f : files) queue.emplace_back(f, 0);
-    while (!queue.empty()) {
-      auto [f, depth] = queue.front();
-      queue.pop_front();
-      if (!seen.insert(f).second) continue;
-      out.push_back(f);
-      if (depth >= 4) continue;
-      for (const auto& b : bindings(f)) {
-        if (modules.rules(b.fileId).importsStayLocal)
-          continue;  // a Java import, a C# `using`: not re-exported
-        if ((b.local == name && !name.empty()) || b.wildcard)
-          for (int64_t next : b.files) queue.emplace_back(next, depth + 1);
-      }
-    }
-    return out;
-  }
+  std::vector<int64_t> followReexports(const std::vector<int64_t>& files, const std::string& name);
 
   // The (file, name) pairs where `name` exported by `files` is defined under another name,
   // following re-exports that rename it (`export { _gt as gt } from "./api"`), breadth-first
   // and a few levels, like followReexports. Pairs under `name` itself are left out.
   std::vector<std::pair<int64_t, std::string>> renamedExports(const std::vector<int64_t>& files,
-                                                              const std::string& name) {
-    std::vector<std::pair<int64_t, std::string>> out;
-    if (reexportNothing(files) || name.empty()) return out;
-    std::set<std::pair<int64_t, std::string>> seen;
-    std::deque<std::tuple<int64_t, std::string, int>> queue;
-    for (int64_t f : files) queue.emplace_back(f, name, 0);
-    while (!queue.empty()) {
-      auto [f, as, depth] = queue.front();
-      queue.pop_front();
-      if (!seen.emplace(f, as).second) continue;
-      if (as != name) out.emplace_back(f, as);
-      if (depth >= 4) continue;
-      for (const auto& b : bindings(f)) {
-        if (modules.rules(b.fileId).importsStayLocal) continue;
-        if (b.wildcard || (b.local == as && b.symbolName.empty()))
-          for (int64_t next : b.files) queue.emplace_back(next, as, depth + 1);
-        else if (b.local == as)
-          for (int64_t next : b.files) queue.emplace_back(next, b.symbolName, depth + 1);
-      }
-    }
-    return out;
-  }
+                                                              const std::string& name);
 
   // The module files of the namespace `files` export as `name` (`export * as util from
   // "./util"`, directly or through their re-exports); empty when they export no such namespace.
   std::vector<int64_t> reexportedNamespace(const std::vector<int64_t>& files,
-                                           const std::string& name) {
-    std::vector<int64_t> scratch;
-    for (int64_t f : reexportClosure(files, name, scratch))
-      for (const auto& b : bindings(f))
-        if (b.topLevel && !b.wildcard && b.local == name && b.symbolName.empty() &&
-            !b.files.empty())
-          return b.files;
-    return {};
-  }
+                                           const std::string& name);
 
   // The module a qualifier names through namespaces that imported modules re-export, in
   // languages whose imports are re-exported and that have no Python-style module aliases
   // (JavaScript, TypeScript): `util.f()` after `import { util } from "./core"` where ./core says
   // `export * as util from "./util"`, and `core.util.f()` after `import * as core from
   // "./core"`. Empty when the qualifier needs no such step or reaches no module.
-  std::vector<int64_t> namespaceThroughReexports(const Binding& b, const std::string& qualifier) {
-    const lang::Rules& rules = modules.rules(b.fileId);
-    if (rules.importsStayLocal || rules.moduleAliases || b.files.empty()) return {};
-    const auto segs = dottedSegments(qualifier);
-    if (segs.empty() || segs.front() != b.local || (b.symbolName.empty() && segs.size() == 1))
-      return {};
-    const std::string key = std::to_string(b.fileId) + '|' + b.local + '|' + qualifier;
-    if (auto it = namespaceCache.find(key); it != namespaceCache.end()) return it->second;
-    std::vector<int64_t> files = b.files;
-    if (!b.symbolName.empty()) files = reexportedNamespace(files, b.symbolName);
-    for (size_t i = 1; i < segs.size() && !files.empty(); ++i)
-      files = reexportedNamespace(files, segs[i]);
-    if (namespaceCache.size() > 65536) namespaceCache.clear();
-    return namespaceCache.emplace(key, std::move(files)).first->second;
-  }
+  std::vector<int64_t> namespaceThroughReexports(const Binding& b, const std::string& qualifier);
   std::unordered_map<std::string, std::vector<int64_t>> namespaceCache;
 
   // What a C/C++ include reaches: the headers it includes transitively and their
@@ -772,35 +634,12 @@ struct Resolver::Impl {
   // through re-exports, added to `found` once each.
   void topLevelExported(const std::vector<int64_t>& files, const PendingRef& ref,
                         const lang::Rules& rules, const Candidates& cands,
-                        std::vector<const DefinitionRow*>& found) {
-    const size_t before = found.size();
-    std::vector<int64_t> scratch;
-    const std::vector<int64_t>& reached = reexportClosure(files, ref.name, scratch);
-    for (const DefinitionRow& d : rows(cands))
-      if (std::find(reached.begin(), reached.end(), d.fileId) != reached.end() &&
-          (d.parentId == 0 || isNamespaceLike(d.parentId)) && sameFamily(rules, d.fileId) &&
-          std::find(found.begin(), found.end(), &d) == found.end())
-        found.push_back(&d);
-    if (found.size() == before) renamedExported(files, ref, rules, found);
-  }
+                        std::vector<const DefinitionRow*>& found);
 
   // The top-level definitions module `files` export under the reference's name through a
   // re-export that renames them, added to `found` once each.
   void renamedExported(const std::vector<int64_t>& files, const PendingRef& ref,
-                       const lang::Rules& rules, std::vector<const DefinitionRow*>& found) {
-    const bool values = rules.valuesAreCallable && ref.kind == RefKind::kCalls;
-    auto take = [&](const DefinitionRow& d, int64_t file) {
-      if (d.fileId == file && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
-          std::find(found.begin(), found.end(), &d) == found.end())
-        found.push_back(&d);
-    };
-    for (const auto& [file, original] : renamedExports(files, ref.name)) {
-      for (const DefinitionRow& d : rows(compatibleNamed(ref.kind, original, rules))) take(d, file);
-      // `const enumType = ZodEnum.create; export { enumType as enum }`: a called value
-      if (values)
-        for (const DefinitionRow& d : valueDefsNamed(original)) take(d, file);
-    }
-  }
+                       const lang::Rules& rules, std::vector<const DefinitionRow*>& found);
 
   // The directories (packages) a file's imports reach, kept for the last file asked: references
   // come file by file.
