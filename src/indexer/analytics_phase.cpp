@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "codegraph/store/analytics_writer.h"
+#include "codegraph/store/transaction.h"
 #include "codegraph/store/sqlite_graph_source.h"
 #include "codegraph/support/background.h"
 
@@ -169,18 +170,14 @@ Expected<AnalyticsRun> writeGraphAnalytics(store::Database& db, ComputedAnalytic
   const auto& report = run.report;
   const auto writeStart = Clock::now();
   store::AnalyticsWriter writer(db);
-  // One transaction for the results and the meta rows that describe them.
-  const bool ownTransaction = db.exec("SAVEPOINT analytics").ok();
-  auto fail = [&](const Error& e) -> Error {
-    if (ownTransaction) (void)db.exec("ROLLBACK TO analytics; RELEASE analytics");
-    return e;
-  };
-  if (auto s = writer.apply(report.update, &run.newCommunityIds); !s) return fail(s.error());
-  if (auto s = db.setMeta("analytics_at", std::to_string(unixNow())); !s) return fail(s.error());
-  if (auto s = db.setMeta("analytics_drift", std::to_string(report.drift)); !s) return fail(s.error());
-  if (auto s = db.setMeta("analytics_due", "0"); !s) return fail(s.error());
-  if (ownTransaction)
-    if (auto s = db.exec("RELEASE analytics"); !s) return fail(s.error());
+  // One savepoint for the results and the meta rows that describe them.
+  auto tx = store::Transaction::savepoint(db, "analytics");
+  if (!tx) return tx.error();
+  if (auto s = writer.apply(report.update, &run.newCommunityIds); !s) return s.error();
+  if (auto s = db.setMeta("analytics_at", std::to_string(unixNow())); !s) return s.error();
+  if (auto s = db.setMeta("analytics_drift", std::to_string(report.drift)); !s) return s.error();
+  if (auto s = db.setMeta("analytics_due", "0"); !s) return s.error();
+  if (auto s = tx->commit(); !s) return s.error();
   const double writeSeconds = since(writeStart);
 
   spdlog::info(
@@ -271,15 +268,12 @@ Status HistoryRefresh::finish(store::Database& db) {
     }
     history = std::move(*found);
   }
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
-  auto fail = [&](const Error& e) -> Status {
-    (void)db.exec("ROLLBACK");
-    return e;
-  };
-  if (auto s = writer.replaceHistory(history); !s) return fail(s.error());
-  if (auto s = db.setMeta("history_head", head_); !s) return fail(s.error());
-  if (auto s = db.setMeta("history_at", std::to_string(unixNow())); !s) return fail(s.error());
-  if (auto s = db.exec("COMMIT"); !s) return fail(s.error());
+  auto tx = store::Transaction::begin(db, store::Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
+  if (auto s = writer.replaceHistory(history); !s) return s;
+  if (auto s = db.setMeta("history_head", head_); !s) return s;
+  if (auto s = db.setMeta("history_at", std::to_string(unixNow())); !s) return s;
+  if (auto s = tx->commit(); !s) return s;
   spdlog::info("history: {} files with git history in {:.3f}s", history.size(), since(started_));
   return okStatus();
 }

@@ -10,21 +10,22 @@
 #include "codegraph/indexer/indexer.h"
 #include "codegraph/store/database.h"
 #include "codegraph/store/sqlite_graph_source.h"
+#include "codegraph/store/transaction.h"
 #include "analytics_phase.h"
 
 namespace cg::indexer {
 
 Status primeGraphCache(store::Database& db, GraphCache& cache, std::function<bool()> interrupted) {
   const auto started = std::chrono::steady_clock::now();
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto tx = store::Transaction::begin(db, store::Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
   auto loaded = updateGraphCache(db, cache.state(), interrupted);
   if (!loaded) {
-    (void)db.exec("ROLLBACK");
+    tx->rollback();
     cache.reset();
     return loaded.error();
   }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
+  if (auto s = tx->commit(); !s) {
     cache.reset();
     return s;
   }
@@ -37,18 +38,18 @@ Status primeGraphCache(store::Database& db, GraphCache& cache, std::function<boo
 
 Status runDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
                             std::function<bool()> interrupted, GraphCache* cache) {
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto tx = store::Transaction::begin(db, store::Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
   auto analysed = runGraphAnalytics(db, true, budget, std::move(interrupted), cache ? &cache->state() : nullptr);
   if (!analysed) {
     // The cache keeps the files it re-read; their change marks are rolled back with the rest,
     // so the next run re-reads them (replacing a file's rows is idempotent). A whole load made
     // in this transaction loses its change tracking with it, so it is forgotten.
-    (void)db.exec("ROLLBACK");
+    tx->rollback();
     if (cache && cache->state().uncommittedLoad) cache->reset();
     return analysed.error();
   }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
+  if (auto s = tx->commit(); !s) {
     if (cache) cache->reset();
     return s;
   }
@@ -68,17 +69,17 @@ void DeferredAnalyticsDeleter::operator()(DeferredAnalytics* run) const { delete
 
 Expected<DeferredAnalyticsRun> beginDeferredAnalytics(store::Database& db, std::chrono::milliseconds budget,
                                                       std::function<bool()> interrupted, GraphCache& cache) {
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s.error();
+  auto tx = store::Transaction::begin(db, store::Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
   auto prepared = prepareCachedAnalytics(db, true, budget, interrupted, cache.state());
   if (!prepared) {
     // As in runDeferredAnalytics: the change marks of the files read are rolled back with the
     // rest; a whole load made in this transaction loses its change tracking, so it is forgotten.
-    (void)db.exec("ROLLBACK");
+    tx->rollback();
     if (cache.state().uncommittedLoad) cache.reset();
     return prepared.error();
   }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
+  if (auto s = tx->commit(); !s) {
     cache.reset();
     return s.error();
   }
@@ -101,17 +102,12 @@ Status analyseDeferredAnalytics(DeferredAnalytics& run, const GraphCache& cache,
 
 Status finishDeferredAnalytics(store::Database& db, DeferredAnalytics& run, GraphCache& cache) {
   if (!run.computed) return makeError(ErrorCode::kInternal, "graph analytics: finished without a result");
-  if (auto s = db.exec("BEGIN IMMEDIATE"); !s) return s;
+  auto tx = store::Transaction::begin(db, store::Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
   auto written = writeGraphAnalytics(db, std::move(*run.computed));
   run.computed.reset();
-  if (!written) {
-    (void)db.exec("ROLLBACK");
-    return written.error();
-  }
-  if (auto s = db.exec("COMMIT"); !s) {
-    (void)db.exec("ROLLBACK");
-    return s;
-  }
+  if (!written) return written.error();
+  if (auto s = tx->commit(); !s) return s;
   if (cache.loaded()) model::applyAnalytics(*cache.state().snapshot, written->report.update, written->newCommunityIds);
   return okStatus();
 }

@@ -1,4 +1,5 @@
 #include "codegraph/store/database.h"
+#include "codegraph/store/transaction.h"
 
 #include <fcntl.h>
 #include <sqlite3.h>
@@ -180,8 +181,10 @@ Expected<std::unique_ptr<Database>> Database::open(const OpenOptions& options) {
       }
       // The schema is idempotent (IF NOT EXISTS): applying it on every writable open also
       // restores the secondary indexes a bulk load dropped, should it have been interrupted.
-      if (auto s = db->exec(std::string("BEGIN IMMEDIATE;") + generated::kSchemaSql + ";COMMIT;"); !s)
-        return s.error();
+      auto schema = Transaction::begin(*db, Transaction::Mode::kWrite);
+      if (!schema) return schema.error();
+      if (auto s = db->exec(std::string(generated::kSchemaSql)); !s) return s.error();
+      if (auto s = schema->commit(); !s) return s.error();
       if (*version == 0) {
         if (auto s = db->setMeta("schema_version", std::to_string(kSchemaVersion)); !s)
           return s.error();

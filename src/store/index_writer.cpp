@@ -1,4 +1,5 @@
 #include "codegraph/store/index_writer.h"
+#include "codegraph/store/transaction.h"
 
 #include <sqlite3.h>
 
@@ -122,10 +123,6 @@ struct IndexWriter::Impl {
 IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
 IndexWriter::~IndexWriter() = default;
 
-Status IndexWriter::begin() { return db_.exec("BEGIN IMMEDIATE"); }
-Status IndexWriter::commit() { return db_.exec("COMMIT"); }
-void IndexWriter::rollback() { (void)db_.exec("ROLLBACK"); }
-
 Status IndexWriter::beginBulkLoad() {
   std::vector<std::string> names;
   {
@@ -166,16 +163,10 @@ Status IndexWriter::buildIndexes(std::span<const std::string_view> names) {
 }
 
 Status IndexWriter::buildResolveIndexes() {
-  if (auto s = begin(); !s) return s;
-  if (auto s = buildIndexes(kResolveIndexes); !s) {
-    rollback();
-    return s;
-  }
-  if (auto s = commit(); !s) {
-    rollback();
-    return s;
-  }
-  return okStatus();
+  auto tx = Transaction::begin(db_, Transaction::Mode::kWrite);
+  if (!tx) return tx.error();
+  if (auto s = buildIndexes(kResolveIndexes); !s) return s;
+  return tx->commit();
 }
 
 // The whole schema is idempotent (IF NOT EXISTS): this creates just the indexes still missing.

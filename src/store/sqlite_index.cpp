@@ -1,6 +1,7 @@
 #include "codegraph/store/sqlite_index.h"
 
 #include <sqlite3.h>
+#include <spdlog/spdlog.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -96,14 +97,22 @@ SqliteIndex::~SqliteIndex() = default;
 SqliteIndex::Snapshot::Snapshot(SqliteIndex* owner, std::unique_ptr<Database> db)
     : owner_(owner), db_(std::move(db)) {
   if (!db_) return;
-  (void)db_->exec("BEGIN");  // deferred: the snapshot is taken by the first query
+  // Deferred: the snapshot is taken by the first query. Without it (BEGIN failed), nothing is
+  // pinned: each query then runs in a read transaction of its own and reports its own errors.
+  auto read = Transaction::begin(*db_, Transaction::Mode::kRead);
+  if (!read) {
+    spdlog::warn("a call's read snapshot could not begin: {}", read.error().message);
+    owner_->release(std::move(db_));
+    return;
+  }
+  read_ = std::move(*read);
   tPinned = PinnedConnection{owner_, db_.get()};
 }
 
 SqliteIndex::Snapshot::~Snapshot() {
   if (!db_) return;
   tPinned = PinnedConnection{};
-  (void)db_->exec("COMMIT");
+  read_.rollback();  // it only read: nothing to commit
   owner_->release(std::move(db_));
 }
 

@@ -124,10 +124,6 @@ class IndexWriter {
   IndexWriter(const IndexWriter&) = delete;
   IndexWriter& operator=(const IndexWriter&) = delete;
 
-  Status begin();
-  Status commit();
-  void rollback();
-
   // Bulk load (a first, full index): the secondary indexes of symbols and refs are dropped
   // while files are written (beginBulkLoad), which is several times cheaper than maintaining
   // them row by row, and built again in two steps. buildResolveIndexes builds the ones the

@@ -18,6 +18,7 @@
 
 #include "codegraph/model/symbol_index.h"
 #include "codegraph/store/database.h"
+#include "codegraph/store/transaction.h"
 
 namespace cg::store {
 
@@ -41,6 +42,7 @@ class SqliteIndex : public model::SymbolIndex {
     Snapshot(SqliteIndex* owner, std::unique_ptr<Database> db);
     SqliteIndex* owner_;
     std::unique_ptr<Database> db_;
+    Transaction read_;  // on db_: the snapshot
   };
   Snapshot pinSnapshot();
 

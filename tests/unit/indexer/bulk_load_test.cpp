@@ -16,6 +16,7 @@
 #include "codegraph/store/database.h"
 #include "codegraph/store/dump.h"
 #include "codegraph/store/index_writer.h"
+#include "codegraph/store/transaction.h"
 #include "indexer/resolver.h"
 #include "store/statement.h"
 #include "temp_tree.h"
@@ -109,9 +110,12 @@ TEST(BulkLoad, TheThreeStepsBuildExactlyTheSchemasIndexes) {
   EXPECT_EQ(indexNames(*db), expected);
   // Then the ones the graph is read through: the analytics' load reads every edge through
   // refs_graph_edges alone (no table row), as it does with all indexes.
-  ASSERT_TRUE(writer.begin().ok());
-  ASSERT_TRUE(writer.buildIndexes(store::kGraphIndexes).ok());
-  ASSERT_TRUE(writer.commit().ok());
+  {
+    auto tx = store::Transaction::begin(*db, store::Transaction::Mode::kWrite);
+    ASSERT_TRUE(tx.ok());
+    ASSERT_TRUE(writer.buildIndexes(store::kGraphIndexes).ok());
+    ASSERT_TRUE(tx->commit().ok());
+  }
   expected.insert(expected.end(), store::kGraphIndexes.begin(), store::kGraphIndexes.end());
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(indexNames(*db), expected);
@@ -121,9 +125,12 @@ TEST(BulkLoad, TheThreeStepsBuildExactlyTheSchemasIndexes) {
   std::string steps;
   while (plan.step()) steps += plan.text(3) + "\n";
   EXPECT_NE(steps.find("COVERING INDEX refs_graph_edges"), std::string::npos) << steps;
-  ASSERT_TRUE(writer.begin().ok());
-  ASSERT_TRUE(writer.endBulkLoad().ok());
-  ASSERT_TRUE(writer.commit().ok());
+  {
+    auto tx = store::Transaction::begin(*db, store::Transaction::Mode::kWrite);
+    ASSERT_TRUE(tx.ok());
+    ASSERT_TRUE(writer.endBulkLoad().ok());
+    ASSERT_TRUE(tx->commit().ok());
+  }
   EXPECT_EQ(indexes(*db), schema);
 }
 
