@@ -293,6 +293,23 @@ std::optional<ToolResult> notReady(const ToolEnv& env, const CallContext& ctx) {
   return std::nullopt;
 }
 
+std::string joinNotes(const std::vector<std::string>& notes) {
+  std::string note;
+  for (const auto& n : notes) note += (note.empty() ? "" : " ") + n;
+  return note;
+}
+
+Tool boundTool(std::string name, std::string title, std::string description, Json inputSchema,
+               std::shared_ptr<const ToolEnv> env, ToolRun run) {
+  Tool t;
+  t.name = std::move(name);
+  t.title = std::move(title);
+  t.description = std::move(description);
+  t.inputSchema = std::move(inputSchema);
+  t.handler = [env = std::move(env), run](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
+  return t;
+}
+
 namespace {
 
 // The last few files symbolSource read, by canonical path and (device, inode, size, mtime): one

@@ -2,9 +2,11 @@
 // schemas, symbol → JSON renderings used by several tools.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <filesystem>
 
@@ -12,6 +14,8 @@
 #include "codegraph/tools/tool.h"
 
 namespace cg::tools {
+
+struct ToolEnv;  // codegraph/tools/tools.h
 
 // The `kind` argument: its schema, and its value (nullopt when absent; an error sentence naming
 // every kind when it is none).
@@ -70,5 +74,15 @@ std::optional<ToolResult> budgetBelow(const Json& args, int64_t minimum);
 
 // The result when the index is not ready yet (or nullopt when it is).
 std::optional<ToolResult> notReady(const struct ToolEnv& env, const CallContext& ctx);
+
+// The notes as one text, each after a space unless nothing precedes it.
+std::string joinNotes(const std::vector<std::string>& notes);
+
+// A tool's work: the answer to one call.
+using ToolRun = ToolResult (*)(const ToolEnv& env, const Json& args, const CallContext& ctx);
+
+// The tool `name` whose handler answers each call with `run` on `env` (the handler keeps `env`).
+Tool boundTool(std::string name, std::string title, std::string description, Json inputSchema,
+               std::shared_ptr<const ToolEnv> env, ToolRun run);
 
 }  // namespace cg::tools

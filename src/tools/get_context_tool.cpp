@@ -659,16 +659,11 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env) {
-  Tool t;
-  t.name = "get_context";
-  t.title = "Context for a task";
-  t.description =
-      "What to read before changing code, ranked into token_budget. "
-      "Modes: context (entity or symbol_uid), intent (intent, target), path (from, to: the "
-      "shortest call chain).";
-  t.inputSchema = schema();
-  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
-  return t;
+  return boundTool("get_context", "Context for a task",
+                   "What to read before changing code, ranked into token_budget. "
+                   "Modes: context (entity or symbol_uid), intent (intent, target), path (from, to: the "
+                   "shortest call chain).",
+                   schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

@@ -695,16 +695,11 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeImpactTool(std::shared_ptr<const ToolEnv> env) {
-  Tool t;
-  t.name = "impact";
-  t.title = "Impact of a change";
-  t.description =
-      "What a change touches (default: working tree vs HEAD): changed symbols, dependents that "
-      "may break by level, tests that reach them. To review a diff or before changing a "
-      "signature.";
-  t.inputSchema = schema();
-  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
-  return t;
+  return boundTool("impact", "Impact of a change",
+                   "What a change touches (default: working tree vs HEAD): changed symbols, dependents that "
+                   "may break by level, tests that reach them. To review a diff or before changing a "
+                   "signature.",
+                   schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

@@ -53,14 +53,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeSearchTool(std::shared_ptr<const ToolEnv> env) {
-  Tool t;
-  t.name = "search";
-  t.title = "Fuzzy search";
-  t.description =
-      "Find symbols from words or name fragments. Exact name: symbols.";
-  t.inputSchema = schema();
-  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
-  return t;
+  return boundTool("search", "Fuzzy search",
+                   "Find symbols from words or name fragments. Exact name: symbols.",
+                   schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

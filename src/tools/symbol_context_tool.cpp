@@ -303,26 +303,17 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
     for (size_t i = 0; i < cuts.size(); ++i) cut += (i ? "; " : "") + cuts[i];
     notes.push_back(cut + " (outline with relations narrows a category).");
   }
-  if (!notes.empty()) {
-    std::string note;
-    for (const auto& n : notes) note += (note.empty() ? "" : " ") + n;
-    out["note"] = note;
-  }
+  if (!notes.empty()) out["note"] = joinNotes(notes);
   return ToolResult::ofJson(std::move(out));
 }
 
 }  // namespace
 
 Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env) {
-  Tool t;
-  t.name = "symbol_context";
-  t.title = "One symbol's edges";
-  t.description =
-      "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
-      "and the unbound sites that may also reference it (possible).";
-  t.inputSchema = schema();
-  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
-  return t;
+  return boundTool("symbol_context", "One symbol's edges",
+                   "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
+                   "and the unbound sites that may also reference it (possible).",
+                   schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

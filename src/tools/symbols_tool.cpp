@@ -159,15 +159,10 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env) {
-  Tool t;
-  t.name = "symbols";
-  t.title = "Find definitions";
-  t.description =
-      "Where a name is defined and what references it, plus unbound sites that may (possible). "
-      "Use instead of grep for a known name.";
-  t.inputSchema = schema();
-  t.handler = [env](const Json& args, const CallContext& ctx) { return run(*env, args, ctx); };
-  return t;
+  return boundTool("symbols", "Find definitions",
+                   "Where a name is defined and what references it, plus unbound sites that may (possible). "
+                   "Use instead of grep for a known name.",
+                   schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools
