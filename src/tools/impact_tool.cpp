@@ -31,6 +31,7 @@
 #include "common.h"
 #include "hierarchy.h"
 #include "impact.h"
+#include "impact_answer.h"
 #include "possible.h"
 #include "resolve.h"
 
@@ -41,7 +42,7 @@ using model::RefKind;
 using model::Symbol;
 using model::SymbolKind;
 
-constexpr int64_t kDefaultBudget = 4000, kMinBudget = 200, kMaxBudget = 8000;  // answer_size.h
+constexpr int64_t kDefaultBudget = 4000, kMinBudget = 200, kMaxBudget = kImpactMaxBudget;  // answer_size.h
 constexpr int64_t kMaxDepth = 4;
 constexpr size_t kMaxNodes = 3000;           // dependents and tests found at most
 constexpr size_t kExpandPerLevel = 400;      // symbols whose dependents are read, per level
@@ -50,7 +51,6 @@ constexpr uint32_t kOverridesPerMethod = 50;
 constexpr uint32_t kDanglingPerName = 200;
 constexpr size_t kDanglingShown = 30;        // dangling sites of one name kept as dependents
 constexpr uint32_t kPossibleSites = 5;
-constexpr size_t kReserve = 40;              // tokens kept for the answer's numbers
 
 const std::vector<RefKind> kIncomingKinds = {RefKind::kCalls,     RefKind::kExtends, RefKind::kImplements,
                                              RefKind::kUses,      RefKind::kAccesses, RefKind::kAssigns,
@@ -461,103 +461,142 @@ std::string plural(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+// The arguments of one call, checked.
+struct ImpactArgs {
+  bool bySymbols = false;
+  std::string base, head;
+  int depth = 2;
+  size_t budget = kDefaultBudget;
+};
+
+// Reads the arguments into `out`; the refusal of the first invalid one (the budget, then
+// `symbols` with a change, an empty revision, `head` without `base`, `changes` with `base`), or
+// nullopt.
+std::optional<ToolResult> readArguments(const Json& args, ImpactArgs& out) {
   if (auto small = budgetBelow(args, kMinBudget)) return *small;
-  const bool bySymbols = args.contains("symbols");
-  const std::string base = argString(args, "base"), head = argString(args, "head");
-  if (bySymbols && (args.contains("base") || args.contains("head") || args.contains("changes")))
+  out.bySymbols = args.contains("symbols");
+  out.base = argString(args, "base"), out.head = argString(args, "head");
+  if (out.bySymbols && (args.contains("base") || args.contains("head") || args.contains("changes")))
     return ToolResult::error("Invalid arguments: give either `symbols` or a change (`changes`, `base`/`head`), not both.");
   for (const char* key : {"base", "head"})
     if (args.contains(key) && trimmed(argString(args, key)).empty())
       return ToolResult::error(std::string("Invalid argument '") + key + "': a git revision (a branch, tag or commit).");
-  if (!head.empty() && base.empty())
+  if (!out.head.empty() && out.base.empty())
     return ToolResult::error("Invalid argument 'head': it needs `base` (the change is base..head).");
   if (args.contains("changes") && args.contains("base"))
     return ToolResult::error("Invalid arguments: `changes` is the working tree against HEAD; with `base` the change is base..head (or base..the working tree). Give one.");
-  const int depth = static_cast<int>(std::clamp<int64_t>(argInt(args, "depth", 2), 1, kMaxDepth));
-  const size_t budget = static_cast<size_t>(std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), kMinBudget, kMaxBudget));
-  if (auto wait = notReady(env, ctx)) return *wait;
+  out.depth = static_cast<int>(std::clamp<int64_t>(argInt(args, "depth", 2), 1, kMaxDepth));
+  out.budget = static_cast<size_t>(std::clamp<int64_t>(argInt(args, "token_budget", kDefaultBudget), kMinBudget, kMaxBudget));
+  return std::nullopt;
+}
 
-  using Clock = std::chrono::steady_clock;
-  auto t0 = Clock::now();
-  std::vector<std::pair<const char*, double>> phases;  // logged at debug level
-  auto lap = [&](const char* name) {
+// The time each step of a call takes, for the debug log: lap(name) ends the step `name` now and
+// starts the next.
+class Phases {
+ public:
+  void lap(const char* name) {
     const auto now = Clock::now();
-    phases.emplace_back(name, std::chrono::duration<double, std::milli>(now - t0).count());
-    t0 = now;
-  };
-  auto changes = bySymbols ? changesFromSymbols(env, args["symbols"]) : changesFromGit(env, base, head, ctx);
-  lap("change");
-  if (!changes) {
-    if (changes.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
-    if (changes.error().code == ErrorCode::kInvalidArgument || changes.error().code == ErrorCode::kNotFound)
-      return ToolResult::error(changes.error().message);
-    return ToolResult::error("The change could not be read: " + changes.error().message);
+    phases_.emplace_back(name, std::chrono::duration<double, std::milli>(now - t0_).count());
+    t0_ = now;
   }
-  // Order: deleted and modified first (what breaks), then moved, then added; by file and line.
+  // " name 1.0 ms" per step, in order.
+  std::string line() const {
+    std::string line;
+    for (const auto& [name, ms] : phases_) line += fmt::format(" {} {:.1f} ms", name, ms);
+    return line;
+  }
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point t0_ = Clock::now();
+  std::vector<std::pair<const char*, double>> phases_;
+};
+
+// The answer to a change that could not be read: the reader's own sentence when the change is
+// named wrong or not found.
+ToolResult changeRefusal(const Error& e) {
+  if (e.code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
+  if (e.code == ErrorCode::kInvalidArgument || e.code == ErrorCode::kNotFound) return ToolResult::error(e.message);
+  return ToolResult::error("The change could not be read: " + e.message);
+}
+
+// Orders the changed symbols: deleted and modified first (what breaks), then moved, then added;
+// by file and line.
+void orderChanges(std::vector<Changed>& symbols) {
   auto rank = [](const std::string& c) { return c == "deleted" ? 0 : c == "modified" ? 1 : c == "moved" ? 2 : 3; };
-  std::stable_sort(changes->symbols.begin(), changes->symbols.end(), [&](const Changed& a, const Changed& b) {
+  std::stable_sort(symbols.begin(), symbols.end(), [&](const Changed& a, const Changed& b) {
     return std::make_tuple(rank(a.change), std::cref(a.symbol.path), a.symbol.range.line) <
            std::make_tuple(rank(b.change), std::cref(b.symbol.path), b.symbol.range.line);
   });
+}
 
-  Walk walk{env, *changes, depth, {}, {}, {}, {}, false, 0};
-  if (auto st = walk.run(ctx); !st) {
-    if (st.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
-    return ToolResult::error("The index could not be read: " + st.error().message);
-  }
-  lap("walk");
-  // Centrality ranks dependents within a level (a reference list does not carry it).
-  for (auto& n : walk.nodes) {
+// Sets each symbol node's centrality from the index (a reference list does not carry it), which
+// ranks dependents within a level.
+Status readCentrality(const ToolEnv& env, std::vector<Node>& nodes) {
+  for (auto& n : nodes) {
     if (n.symbol.id == 0) continue;
     auto full = env.index->byId(n.symbol.id);
-    if (!full) return ToolResult::error("The index could not be read: " + full.error().message);
+    if (!full) return full.error();
     if (*full) n.symbol.centrality = (*full)->centrality;
   }
-  std::vector<const Node*> deps, tests;
-  for (const auto& n : walk.nodes) (n.test ? tests : deps).push_back(&n);
+  return okStatus();
+}
+
+// Splits the walk's nodes into dependents and tests, each by level, then centrality (highest
+// first), file and line.
+void splitByTests(const std::vector<Node>& nodes, std::vector<const Node*>& deps, std::vector<const Node*>& tests) {
+  for (const auto& n : nodes) (n.test ? tests : deps).push_back(&n);
   auto order = [](const Node* a, const Node* b) {
     return std::make_tuple(a->level, -a->symbol.centrality, std::cref(a->symbol.path), a->line) <
            std::make_tuple(b->level, -b->symbol.centrality, std::cref(b->symbol.path), b->line);
   };
   std::stable_sort(deps.begin(), deps.end(), order);
   std::stable_sort(tests.begin(), tests.end(), order);
+}
 
-  // Changed test code is a test to run again (level 0).
+// The tests to run found so far: changed test code (level 0), then the tests the walk reached.
+std::vector<Json> testsReached(const ChangeSet& changes, const std::vector<const Node*>& tests) {
   std::vector<Json> testItems;
-  for (const auto& c : changes->symbols)
+  for (const auto& c : changes.symbols)
     if (c.symbol.id != 0 && c.change != "deleted" && model::isTestPath(c.symbol.path) && model::isCallable(c.symbol.kind))
       testItems.push_back(Json{{"uid", c.symbol.uid}, {"line", c.symbol.range.line}, {"level", 0}});
   for (const Node* n : tests) testItems.push_back(nodeJson(*n));
-  lap("rank");
-  // Test files linked by imports, unless a test of that file is listed already.
-  auto byImports = importTests(env, *changes, depth);
-  if (!byImports) return ToolResult::error("The index could not be read: " + byImports.error().message);
+  return testItems;
+}
+
+// Adds the test files linked by imports, unless a test of that file is listed already.
+void addImportTests(std::vector<Json>& testItems, const ChangeSet& changes, const std::vector<const Node*>& tests,
+                    const std::vector<ImportTest>& byImports) {
   std::set<std::string> testFiles;
   for (const Node* n : tests) testFiles.insert(n->symbol.path);
-  for (const auto& c : changes->symbols)
+  for (const auto& c : changes.symbols)
     if (c.symbol.id != 0 && model::isTestPath(c.symbol.path)) testFiles.insert(c.symbol.path);
-  for (const auto& t : *byImports)
+  for (const auto& t : byImports)
     if (!testFiles.count(t.path))
       testItems.push_back(Json{{"file_path", t.path}, {"line", t.line}, {"level", t.level}, {"via", "imports"}});
-  // One test of each file first (by level), then the others: an answer cut at its budget still
-  // names every test file it can.
-  {
-    std::set<std::string> firstOfFile;
-    std::vector<std::pair<std::tuple<bool, int64_t, size_t>, Json>> keyed;
-    for (size_t i = 0; i < testItems.size(); ++i) {
-      const Json& t = testItems[i];
-      const std::string file = t.contains("uid") ? t["uid"].get<std::string>().substr(0, t["uid"].get<std::string>().find("::"))
-                                                 : t["file_path"].get<std::string>();
-      const bool repeat = !firstOfFile.insert(file).second;
-      keyed.push_back({{repeat, t["level"].get<int64_t>(), i}, t});
-    }
-    std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    testItems.clear();
-    for (auto& [key, t] : keyed) testItems.push_back(std::move(t));
-  }
+}
 
-  // Risk: how many depend, how central, what no test reaches.
+// Orders the tests: one of each file first (by level), then the others, so that an answer cut
+// at its budget still names every test file it can.
+void oneTestPerFileFirst(std::vector<Json>& testItems) {
+  std::set<std::string> firstOfFile;
+  std::vector<std::pair<std::tuple<bool, int64_t, size_t>, Json>> keyed;
+  for (size_t i = 0; i < testItems.size(); ++i) {
+    const Json& t = testItems[i];
+    const std::string file = t.contains("uid") ? t["uid"].get<std::string>().substr(0, t["uid"].get<std::string>().find("::"))
+                                               : t["file_path"].get<std::string>();
+    const bool repeat = !firstOfFile.insert(file).second;
+    keyed.push_back({{repeat, t["level"].get<int64_t>(), i}, t});
+  }
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  testItems.clear();
+  for (auto& [key, t] : keyed) testItems.push_back(std::move(t));
+}
+
+// The answer's risk: how many depend, in how many files, how central, and how many changed
+// symbols no test reaches within `depth` (`testCount` tests reach the change).
+Json riskJson(const ChangeSet& changes, const std::vector<const Node*>& deps, const std::vector<const Node*>& tests,
+              const std::vector<ImportTest>& byImports, bool capped, size_t testCount, int depth) {
   std::set<std::string> depFiles;
   double maxCentrality = 0;
   for (const Node* n : deps) {
@@ -567,13 +606,13 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   size_t considered = 0, untested = 0;
   std::string mostCentral;
   double changedMax = -1;
-  for (size_t i = 0; i < changes->symbols.size(); ++i) {
-    const Changed& c = changes->symbols[i];
+  for (size_t i = 0; i < changes.symbols.size(); ++i) {
+    const Changed& c = changes.symbols[i];
     if (c.change == "deleted" || c.symbol.id == 0 || model::isTestPath(c.symbol.path)) continue;
     ++considered;
     bool reached = false;
     for (const Node* t : tests) reached = reached || t->seeds.has(i);
-    for (const auto& t : *byImports) reached = reached || t.covers.has(i);
+    for (const auto& t : byImports) reached = reached || t.covers.has(i);
     if (!reached) ++untested;
     if (c.symbol.centrality > changedMax) {
       changedMax = c.symbol.centrality;
@@ -583,112 +622,84 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   }
   size_t level1 = 0;
   for (const Node* n : deps) level1 += n->level == 1;
-  std::string summary = plural(changes->symbols.size(), "changed symbol", "changed symbols") + "; " +
-                        plural(deps.size(), "dependent", "dependents") + (walk.capped ? "+" : "") + " in " +
+  std::string summary = plural(changes.symbols.size(), "changed symbol", "changed symbols") + "; " +
+                        plural(deps.size(), "dependent", "dependents") + (capped ? "+" : "") + " in " +
                         plural(depFiles.size(), "file", "files") + " (" + std::to_string(level1) + " direct); " +
-                        plural(testItems.size(), "test reaches", "tests reach") + " the change";
+                        plural(testCount, "test reaches", "tests reach") + " the change";
   if (considered) summary += "; " + std::to_string(untested) + " of " + std::to_string(considered) + " changed symbols reached by no test within depth " + std::to_string(depth);
   summary += ".";
-  Json risk{{"dependents", deps.size()}, {"files", depFiles.size()}, {"untested", untested},
-            {"max_centrality", std::round(maxCentrality * 100) / 100}, {"summary", summary}};
+  return Json{{"dependents", deps.size()}, {"files", depFiles.size()}, {"untested", untested},
+              {"max_centrality", std::round(maxCentrality * 100) / 100}, {"summary", summary}};
+}
 
-  lap("imports");
-  // Possible dependents: the unbound sites that could name a changed symbol.
+// The changed symbols the index has, less the added ones: the names whose unbound sites are
+// possible dependents.
+std::vector<Symbol> possiblyNamed(const ChangeSet& changes) {
   std::vector<Symbol> named;
-  for (const auto& c : changes->symbols)
+  for (const auto& c : changes.symbols)
     if (c.symbol.id != 0 && c.change != "added") named.push_back(c.symbol);
-  auto possible = possibleReferences(env, named, kPossibleSites);
-  if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+  return named;
+}
 
-  lap("possible");
-  // Pack under the budget: every list whole if it fits, else the first items of each, the
-  // dependents cut first (lowest level and centrality last), then tests, possible sites, changed.
-  std::vector<Json> changedItems, depItems;
-  for (const auto& c : changes->symbols) changedItems.push_back(changedJson(c));
-  for (const Node* n : deps) depItems.push_back(nodeJson(*n));
-  Json possibleOut = possibleJson(*possible);
-  const size_t nChanged = changedItems.size(), nDeps = depItems.size(), nTests = testItems.size();
-  std::vector<std::string> notes = changes->notes;
+// What the answer says was compared: "symbols", "working_tree", "base..working_tree" or
+// "base..head".
+std::string changesLabel(const ImpactArgs& a) {
+  return a.bySymbols ? "symbols" : a.head.empty() ? (a.base.empty() ? "working_tree" : a.base + "..working_tree") : a.base + ".." + a.head;
+}
+
+// The answer's notes: the change reading's, then the walk's bounds, the dangling references
+// left out, and the possible references'.
+std::vector<std::string> answerNotes(const ChangeSet& changes, const Walk& walk, const Possible& possible) {
+  std::vector<std::string> notes = changes.notes;
   if (walk.capped) notes.push_back("The walk stopped at its bounds (" + std::to_string(kSourcesPerSymbol) + " dependents read per symbol, " + std::to_string(kExpandPerLevel) + " symbols per level): there are more dependents than listed; ask with depth 1 or fewer symbols.");
   if (walk.danglingCut) notes.push_back(std::to_string(walk.danglingCut) + " more unresolved references name deleted symbols (common names; not listed).");
-  if (std::string pn = possibleNote(*possible); !pn.empty()) notes.push_back(pn);
-  auto build = [&](size_t c, size_t d, size_t t, bool noSites) {
-    Json out{{"changes", bySymbols ? "symbols" : head.empty() ? (base.empty() ? "working_tree" : base + "..working_tree") : base + ".." + head}};
-    out["files"] = changes->files;
-    out["changed"] = Json(std::vector<Json>(changedItems.begin(), changedItems.begin() + c));
-    out["dependents"] = Json(std::vector<Json>(depItems.begin(), depItems.begin() + d));
-    out["tests"] = Json(std::vector<Json>(testItems.begin(), testItems.begin() + t));
-    if (!possibleOut.is_null()) {
-      Json p = possibleOut;
-      if (noSites)
-        for (auto& [k, cat] : p.items()) cat.erase("sites");
-      out["possible"] = std::move(p);
-    }
-    out["risk"] = risk;
-    std::vector<std::string> all = notes;
-    if (c < nChanged || d < nDeps || t < nTests || noSites) {
-      std::string cut = "Cut at the token budget: shown";
-      if (c < nChanged) cut += " " + std::to_string(c) + " of " + std::to_string(nChanged) + " changed symbols,";
-      if (d < nDeps) cut += " " + std::to_string(d) + " of " + std::to_string(nDeps) + " dependents,";
-      if (t < nTests) cut += " " + std::to_string(t) + " of " + std::to_string(nTests) + " tests,";
-      if (noSites) cut += " possible references as counts only,";
-      cut.back() = '.';
-      cut += c < nChanged || d < nDeps ? " Ask for fewer: depth 1, `symbols` for one part of the change, or a budget up to " + std::to_string(kMaxBudget) + "." : "";
-      all.push_back(cut);
-    }
-    out["truncated"] = c < nChanged || d < nDeps || t < nTests || noSites;
-    if (!all.empty()) {
-      std::string note;
-      for (const auto& n : all) note += (note.empty() ? "" : " ") + n;
-      out["note"] = note;
-    }
-    out["tokenBudget"] = budget;
-    return out;
-  };
-  auto cost = [](const Json& j) { return estimateTokens(j.dump(-1, ' ', false, Json::error_handler_t::replace)); };
-  // The shrinking is planned on each item's own estimate (one render of each item, not of the
-  // whole answer per step), then the answer is rendered and checked; the rare plan the whole
-  // estimate still finds over the budget is shrunk further by rendering.
-  auto itemCosts = [&](const std::vector<Json>& items) {
-    std::vector<size_t> prefix{0};
-    for (const auto& j : items) prefix.push_back(prefix.back() + cost(j) + 1);
-    return prefix;
-  };
-  const auto changedCost = itemCosts(changedItems), depCost = itemCosts(depItems), testCost = itemCosts(testItems);
-  const size_t baseWithSites = cost(build(0, 0, 0, false)), baseNoSites = cost(build(0, 0, 0, true));
-  size_t keepChanged = nChanged, keepDeps = nDeps, keepTests = nTests;
-  bool keepNoSites = false;
-  auto planned = [&] {
-    return (keepNoSites ? baseNoSites : baseWithSites) + changedCost[keepChanged] + depCost[keepDeps] +
-           testCost[keepTests];
-  };
-  // Each list keeps its first kFloor items until the others are down to theirs: the tests to
-  // run and the changed symbols matter as much as the long tail of dependents.
-  constexpr size_t kFloor = 20;
-  auto shrink = [](size_t& n, size_t floor) {
-    if (n <= floor) return false;
-    n = std::max(floor, n - std::max<size_t>(1, n / 8));
-    return true;
-  };
-  auto step = [&] {
-    if (shrink(keepDeps, kFloor)) return true;
-    if (!keepNoSites && !possibleOut.is_null()) return keepNoSites = true;
-    return shrink(keepChanged, kFloor) || shrink(keepTests, kFloor) || shrink(keepDeps, 0) ||
-           shrink(keepChanged, 5) || shrink(keepTests, 5) || shrink(keepChanged, 1) || shrink(keepTests, 0);
-  };
-  while (planned() + kReserve > budget && step()) {
+  if (std::string pn = possibleNote(possible); !pn.empty()) notes.push_back(pn);
+  return notes;
+}
+
+ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
+  ImpactArgs a;
+  if (auto refused = readArguments(args, a)) return *refused;
+  if (auto wait = notReady(env, ctx)) return *wait;
+
+  Phases phases;  // logged at debug level
+  auto changes = a.bySymbols ? changesFromSymbols(env, args["symbols"]) : changesFromGit(env, a.base, a.head, ctx);
+  phases.lap("change");
+  if (!changes) return changeRefusal(changes.error());
+  orderChanges(changes->symbols);
+
+  Walk walk{env, *changes, a.depth, {}, {}, {}, {}, false, 0};
+  if (auto st = walk.run(ctx); !st) {
+    if (st.error().code == ErrorCode::kCancelled) return ToolResult::error("The call was cancelled.");
+    return ToolResult::error("The index could not be read: " + st.error().message);
   }
-  Json out = build(keepChanged, keepDeps, keepTests, keepNoSites);
-  for (int round = 0; round < 50 && cost(out) + kReserve / 2 > budget && step(); ++round)
-    out = build(keepChanged, keepDeps, keepTests, keepNoSites);
-  out["totalTokens"] = cost(out);
-  lap("pack");
-  if (spdlog::should_log(spdlog::level::debug)) {
-    std::string line;
-    for (const auto& [name, ms] : phases) line += fmt::format(" {} {:.1f} ms", name, ms);
+  phases.lap("walk");
+  if (auto st = readCentrality(env, walk.nodes); !st)
+    return ToolResult::error("The index could not be read: " + st.error().message);
+  std::vector<const Node*> deps, tests;
+  splitByTests(walk.nodes, deps, tests);
+  std::vector<Json> testItems = testsReached(*changes, tests);
+  phases.lap("rank");
+  auto byImports = importTests(env, *changes, a.depth);
+  if (!byImports) return ToolResult::error("The index could not be read: " + byImports.error().message);
+  addImportTests(testItems, *changes, tests, *byImports);
+  oneTestPerFileFirst(testItems);
+  Json risk = riskJson(*changes, deps, tests, *byImports, walk.capped, testItems.size(), a.depth);
+
+  phases.lap("imports");
+  auto possible = possibleReferences(env, possiblyNamed(*changes), kPossibleSites);
+  if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+
+  phases.lap("possible");
+  ImpactAnswer parts{changesLabel(a), changes->files, {}, {}, std::move(testItems), possibleJson(*possible),
+                     std::move(risk), answerNotes(*changes, walk, *possible), a.budget};
+  for (const auto& c : changes->symbols) parts.changed.push_back(changedJson(c));
+  for (const Node* n : deps) parts.dependents.push_back(nodeJson(*n));
+  Json out = packImpactAnswer(parts);
+  phases.lap("pack");
+  if (spdlog::should_log(spdlog::level::debug))
     spdlog::debug("impact: {} changed, {} dependents, {} tests;{}", changes->symbols.size(), deps.size(),
-                  testItems.size(), line);
-  }
+                  parts.tests.size(), phases.line());
   return ToolResult::ofJson(std::move(out));
 }
 
