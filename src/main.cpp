@@ -19,6 +19,7 @@
 #include <iostream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -495,44 +496,173 @@ int commandServe(const Args& args, const cg::cli::ServedRoot& served, const fs::
   deadline.finish(code);
 }
 
-}  // namespace
+using DatabaseHandle = cg::Expected<std::unique_ptr<cg::store::Database>>;
 
-int main(int argc, char** argv) {
-  // install, uninstall, doctor, help: src/cli, with their own options.
-  if (argc > 1 && cg::cli::isCliCommand(argv[1])) return cg::cli::runCliCommand(argc, argv);
-  Args args = parseArgs(argc, argv);
-  if (args.version) {
-    std::cout << "codegraph-mcp " << CG_VERSION << "\n";
-    return kExitOk;
+// index: indexes the repository with a progress bar and prints the summary on stderr. An index
+// that meets damage the open's cheap checks cannot see has the whole file checked (rebuilt when
+// damaged) and runs once more.
+int commandIndex(DatabaseHandle& db, const fs::path& root, const fs::path& dbPath, const Args& args) {
+  auto summary = runIndex(**db, root, args, true);
+  if (!summary && summary.error().code == cg::ErrorCode::kCorrupt) {
+    std::cerr << "codegraph-mcp: " << summary.error().message << "; checking the whole index\n";
+    db->reset();
+    db = openWriter(dbPath, /*fullCheck=*/true);
+    if (!db) {
+      std::cerr << "codegraph-mcp: " << db.error().message << "\n";
+      return kExitFailure;
+    }
+    summary = runIndex(**db, root, args, true);
   }
-  if (args.help) {
-    const char* text = cg::cli::commandHelp(args.command);
-    bool explicitCommand = argc > 1 && argv[1][0] != '-';
-    std::cout << (explicitCommand && text ? text : cg::cli::mainHelp());
-    return kExitOk;
+  if (!summary) {
+    std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
+    return kExitFailure;
   }
-  if (auto s = cg::support::setupLogging(args.logLevel, args.logFile); !s) usageError(s.error().message);
-  if (args.command == "debug-extract") return commandDebugExtract(args);
-  if (args.command == "debug-query-profile") return commandDebugQueryProfile(args);
+  std::cerr << summaryLine(*summary) << "\n";
+  return kExitOk;
+}
 
-  const cg::cli::ServedRoot served = cg::cli::servedRoot(resolveRepo(args.repo), args.gitTopLevel);
+// debug-dump: the index's rows (or, with --analytics, its analytics), one per line on stdout.
+int commandDebugDump(cg::store::Database& db, const Args& args) {
+  auto lines = args.analytics ? cg::store::dumpAnalytics(db) : cg::store::dumpIndex(db, true);
+  if (!lines) {
+    std::cerr << "codegraph-mcp: " << lines.error().message << "\n";
+    return kExitFailure;
+  }
+  for (const auto& l : *lines) std::cout << l << "\n";
+  return kExitOk;
+}
+
+// stats: what the index holds (files, symbols, edges, analytics, the largest communities and
+// most central symbols) on stdout, or that nothing is indexed yet.
+int commandStats(cg::store::Database& db, const Args& args, const cg::cli::ServedRoot& served,
+                 const fs::path& dbPath) {
   const fs::path& root = served.root;
-  if (auto why = cg::cli::refusedRoot(root)) usageError("repository '" + root.string() + "' " + *why);
-  const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
-  spdlog::info("repository {}, index {}", served.describe(), dbPath.string());
+  auto indexedAt = db.meta("indexed_at");
+  if (!indexedAt) {
+    std::cout << "nothing indexed yet for " << root.string() << " (run: codegraph-mcp index --repo "
+              << root.string() << ")\n";
+    return kExitOk;
+  }
+  cg::store::IndexWriter reader(db);
+  auto c = reader.counts();
+  if (!c) {
+    std::cerr << "codegraph-mcp: " << c.error().message << "\n";
+    return kExitFailure;
+  }
+  std::error_code ec;
+  uint64_t size = fs::file_size(dbPath, ec);
+  uint64_t wal = fs::file_size(dbPath.string() + "-wal", ec);
+  time_t t = static_cast<time_t>(std::atoll(indexedAt->c_str()));
+  char when[64];
+  std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
+  uint64_t edges = 0;
+  for (const auto& [k, v] : c->edgesByKind) edges += v;
+  std::cout << "repository: " << served.describe() << "\n"
+            << "database:   " << dbPath.string() << " (" << (size + wal) / 1024 << " KiB)\n"
+            << "indexed at: " << when << "\n"
+            << "files:      " << c->files << " (" << humanCount(c->filesByLanguage) << ")\n"
+            << "documents:  " << c->documents << "\n"
+            << "symbols:    " << c->symbols << "\n"
+            << "edges:      " << edges << " (" << humanCount(c->edgesByKind) << ")\n"
+            << "unresolved: " << c->unresolved << " references\n";
+  auto a = cg::store::readAnalyticsSummary(db, args.top);
+  if (!a) {
+    std::cerr << "codegraph-mcp: " << a.error().message << "\n";
+    return kExitFailure;
+  }
+  std::cout << "communities: " << a->communities << "\n"
+            << "doc links:  " << a->docLinks << " (from " << a->linkedDocuments << " documents)\n"
+            << "history:    " << a->filesWithHistory << " files with git history\n";
+  if (!a->largestCommunities.empty()) std::cout << "largest communities:\n";
+  for (const auto& com : a->largestCommunities)
+    std::cout << "  " << std::setw(6) << com.size << "  " << com.label << "\n";
+  if (!a->mostCentral.empty()) std::cout << "most central symbols:\n";
+  for (const auto& sym : a->mostCentral) std::cout << "  " << sym.uid << "\n";
+  return kExitOk;
+}
 
-  if (args.command == "call" && (args.positional.empty() || args.positional.size() > 2))
-    usageError("call takes TOOL and optional JSON arguments");
-  if ((args.command == "index" || args.command == "stats" || args.command == "serve" ||
-       args.command == "debug-dump") &&
-      !args.positional.empty())
-    usageError("unexpected argument '" + args.positional[0] + "'");
+// call: one tool call as the server makes it (the index refreshed first unless another process
+// keeps it fresh; arguments unescaped, clamped and validated; the answer escaped and fitted),
+// its answer on stdout. A usage error for an unknown tool or arguments that are not JSON.
+int commandCall(cg::store::Database& db, const Args& args, const fs::path& root, const fs::path& dbPath,
+                bool indexedElsewhere) {
+  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
+  auto env = makeToolEnv(index.get(), root);
+  if (!indexedElsewhere) {
+    // Progress only for a first index: a refresh takes a moment and prints nothing.
+    auto summary = runIndex(db, root, args, !db.meta("indexed_at"));
+    if (!summary) {
+      std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
+      return kExitFailure;
+    }
+  }
+  auto registry = cg::tools::makeRegistry(env);
+  const auto* tool = registry.find(args.positional[0]);
+  if (!tool) {
+    std::string names;
+    for (const auto& t : registry.all()) names += (names.empty() ? "" : ", ") + t.name;
+    usageError("unknown tool '" + args.positional[0] + "'; tools: " + names);
+  }
+  cg::tools::Json toolArgs = cg::tools::Json::object();
+  if (args.positional.size() == 2) {
+    toolArgs = cg::tools::Json::parse(args.positional[1], nullptr, false);
+    if (toolArgs.is_discarded()) usageError("arguments are not valid JSON: " + args.positional[1]);
+  }
+  cg::tools::unescapeArguments(toolArgs);  // as the server does (byte_names.h)
+  for (const auto& note : cg::tools::clampArguments(tool->inputSchema, toolArgs))
+    std::cerr << "codegraph-mcp: note: " << note << "\n";
+  if (auto invalid = cg::tools::validateArguments(tool->inputSchema, toolArgs)) {
+    std::cerr << "codegraph-mcp: " << *invalid << "\n";
+    return kExitUsage;
+  }
+  cg::tools::CallContext ctx;
+  auto snapshot = index->pinSnapshot();  // one read snapshot, as in serve
+  auto result = tool->handler(toolArgs, ctx);
+  if (result.json) cg::tools::escapeJsonStrings(*result.json);
+  else result.text = cg::tools::escapeNonUtf8Lines(result.text);
+  std::string cutNote;
+  cg::tools::fitAnswer(result, cg::tools::kMaxAnswerBytes, &cutNote);  // as an MCP client gets it
+  if (!cutNote.empty()) std::cerr << "codegraph-mcp: note: " << cutNote << "\n";
+  if (result.isError) {
+    std::cerr << "codegraph-mcp: " << result.text << "\n";
+    return kExitFailure;
+  }
+  // JSON as an MCP client receives it (one line) unless a person reads it on a terminal.
+  if (result.json)
+    std::cout << result.json->dump(::isatty(1) ? 2 : -1, ' ', false, cg::tools::Json::error_handler_t::replace)
+              << "\n";
+  else std::cout << result.text << (result.text.empty() || result.text.back() != '\n' ? "\n" : "");
+  return kExitOk;
+}
 
-  if (args.command == "serve") return commandServe(args, served, dbPath);
+// For a command run while a serving process holds the indexer lock (`held` says so): stats and
+// debug-dump with no database yet say that nothing is indexed; index and call wait for that
+// process's first index, and index then ends. The exit code when the command is over, else
+// nullopt (it goes on, reading).
+std::optional<int> whileIndexedElsewhere(const Args& args, const fs::path& root, const fs::path& dbPath,
+                                         const cg::Error& held) {
+  std::error_code ec;
+  if ((args.command == "stats" || args.command == "debug-dump") && !fs::exists(dbPath, ec)) {
+    std::cout << "nothing indexed yet for " << root.string() << "\n";
+    return kExitOk;
+  }
+  if (args.command == "index" || args.command == "call") {
+    std::cerr << "codegraph-mcp: " << held.message << " and keeps it fresh";
+    std::cerr << (args.command == "index" ? "; not indexing\n" : "\n");
+    if (!waitForIndexOf(dbPath, args.waitTimeout)) {
+      std::cerr << "codegraph-mcp: its first index is not complete after " << args.waitTimeout << "s\n";
+      return kExitFailure;
+    }
+    if (args.command == "index") return kExitOk;
+  }
+  return std::nullopt;
+}
 
-  // One writer per database (docs/CONTRACT.md §6): a command that would write takes the indexer
-  // lock; when a serving process holds it, that process keeps the index fresh and this one only
-  // reads.
+// index, call, stats, debug-dump. One writer per database (docs/CONTRACT.md §6): a command that
+// would write takes the indexer lock (held until it returns); when a serving process holds it,
+// that process keeps the index fresh and this one only reads.
+int commandOnIndex(const Args& args, const cg::cli::ServedRoot& served, const fs::path& dbPath) {
+  const fs::path& root = served.root;
   if (auto ready = cg::store::prepareDatabaseFolder(dbPath, args.db.empty()); !ready) {
     std::cerr << "codegraph-mcp: " << ready.error().message << "\n";
     return kExitFailure;
@@ -543,155 +673,63 @@ int main(int argc, char** argv) {
     return kExitFailure;
   }
   const bool indexedElsewhere = !lock;
-  if (indexedElsewhere) {
-    std::error_code ec;
-    if ((args.command == "stats" || args.command == "debug-dump") && !fs::exists(dbPath, ec)) {
-      std::cout << "nothing indexed yet for " << root.string() << "\n";
-      return kExitOk;
-    }
-    if (args.command == "index" || args.command == "call") {
-      std::cerr << "codegraph-mcp: " << lock.error().message << " and keeps it fresh";
-      std::cerr << (args.command == "index" ? "; not indexing\n" : "\n");
-      if (!waitForIndexOf(dbPath, args.waitTimeout)) {
-        std::cerr << "codegraph-mcp: its first index is not complete after " << args.waitTimeout << "s\n";
-        return kExitFailure;
-      }
-      if (args.command == "index") return kExitOk;
-    }
-  }
+  if (indexedElsewhere)
+    if (auto code = whileIndexedElsewhere(args, root, dbPath, lock.error())) return *code;
   auto db = indexedElsewhere ? openReader(dbPath) : openWriter(dbPath);
   if (!db) {
     std::cerr << "codegraph-mcp: " << db.error().message << "\n";
     return kExitFailure;
   }
-
-  if (args.command == "index") {
-    auto summary = runIndex(**db, root, args, true);
-    if (!summary && summary.error().code == cg::ErrorCode::kCorrupt) {
-      // Damage the open's cheap checks cannot see: check the whole file (rebuilding it when
-      // damaged) and index once more.
-      std::cerr << "codegraph-mcp: " << summary.error().message << "; checking the whole index\n";
-      db->reset();
-      db = openWriter(dbPath, /*fullCheck=*/true);
-      if (!db) {
-        std::cerr << "codegraph-mcp: " << db.error().message << "\n";
-        return kExitFailure;
-      }
-      summary = runIndex(**db, root, args, true);
-    }
-    if (!summary) {
-      std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
-      return kExitFailure;
-    }
-    std::cerr << summaryLine(*summary) << "\n";
-    return kExitOk;
-  }
-
-  if (args.command == "debug-dump") {
-    auto lines = args.analytics ? cg::store::dumpAnalytics(**db) : cg::store::dumpIndex(**db, true);
-    if (!lines) {
-      std::cerr << "codegraph-mcp: " << lines.error().message << "\n";
-      return kExitFailure;
-    }
-    for (const auto& l : *lines) std::cout << l << "\n";
-    return kExitOk;
-  }
-
-  if (args.command == "stats") {
-    auto indexedAt = (*db)->meta("indexed_at");
-    if (!indexedAt) {
-      std::cout << "nothing indexed yet for " << root.string() << " (run: codegraph-mcp index --repo "
-                << root.string() << ")\n";
-      return kExitOk;
-    }
-    cg::store::IndexWriter reader(**db);
-    auto c = reader.counts();
-    if (!c) {
-      std::cerr << "codegraph-mcp: " << c.error().message << "\n";
-      return kExitFailure;
-    }
-    std::error_code ec;
-    uint64_t size = fs::file_size(dbPath, ec);
-    uint64_t wal = fs::file_size(dbPath.string() + "-wal", ec);
-    time_t t = static_cast<time_t>(std::atoll(indexedAt->c_str()));
-    char when[64];
-    std::strftime(when, sizeof when, "%Y-%m-%d %H:%M:%S %Z", std::localtime(&t));
-    uint64_t edges = 0;
-    for (const auto& [k, v] : c->edgesByKind) edges += v;
-    std::cout << "repository: " << served.describe() << "\n"
-              << "database:   " << dbPath.string() << " (" << (size + wal) / 1024 << " KiB)\n"
-              << "indexed at: " << when << "\n"
-              << "files:      " << c->files << " (" << humanCount(c->filesByLanguage) << ")\n"
-              << "documents:  " << c->documents << "\n"
-              << "symbols:    " << c->symbols << "\n"
-              << "edges:      " << edges << " (" << humanCount(c->edgesByKind) << ")\n"
-              << "unresolved: " << c->unresolved << " references\n";
-    auto a = cg::store::readAnalyticsSummary(**db, args.top);
-    if (!a) {
-      std::cerr << "codegraph-mcp: " << a.error().message << "\n";
-      return kExitFailure;
-    }
-    std::cout << "communities: " << a->communities << "\n"
-              << "doc links:  " << a->docLinks << " (from " << a->linkedDocuments << " documents)\n"
-              << "history:    " << a->filesWithHistory << " files with git history\n";
-    if (!a->largestCommunities.empty()) std::cout << "largest communities:\n";
-    for (const auto& com : a->largestCommunities)
-      std::cout << "  " << std::setw(6) << com.size << "  " << com.label << "\n";
-    if (!a->mostCentral.empty()) std::cout << "most central symbols:\n";
-    for (const auto& sym : a->mostCentral) std::cout << "  " << sym.uid << "\n";
-    return kExitOk;
-  }
-
-  auto index = std::make_shared<cg::store::SqliteIndex>(dbPath);
-  auto env = makeToolEnv(index.get(), root);
-
-  if (args.command == "call") {
-    if (!indexedElsewhere) {
-      // Progress only for a first index: a refresh takes a moment and prints nothing.
-      auto summary = runIndex(**db, root, args, !(*db)->meta("indexed_at"));
-      if (!summary) {
-        std::cerr << "codegraph-mcp: indexing failed: " << summary.error().message << "\n";
-        return kExitFailure;
-      }
-    }
-    auto registry = cg::tools::makeRegistry(env);
-    const auto* tool = registry.find(args.positional[0]);
-    if (!tool) {
-      std::string names;
-      for (const auto& t : registry.all()) names += (names.empty() ? "" : ", ") + t.name;
-      usageError("unknown tool '" + args.positional[0] + "'; tools: " + names);
-    }
-    cg::tools::Json toolArgs = cg::tools::Json::object();
-    if (args.positional.size() == 2) {
-      toolArgs = cg::tools::Json::parse(args.positional[1], nullptr, false);
-      if (toolArgs.is_discarded()) usageError("arguments are not valid JSON: " + args.positional[1]);
-    }
-    cg::tools::unescapeArguments(toolArgs);  // as the server does (byte_names.h)
-    for (const auto& note : cg::tools::clampArguments(tool->inputSchema, toolArgs))
-      std::cerr << "codegraph-mcp: note: " << note << "\n";
-    if (auto invalid = cg::tools::validateArguments(tool->inputSchema, toolArgs)) {
-      std::cerr << "codegraph-mcp: " << *invalid << "\n";
-      return kExitUsage;
-    }
-    cg::tools::CallContext ctx;
-    auto snapshot = index->pinSnapshot();  // one read snapshot, as in serve
-    auto result = tool->handler(toolArgs, ctx);
-    if (result.json) cg::tools::escapeJsonStrings(*result.json);
-    else result.text = cg::tools::escapeNonUtf8Lines(result.text);
-    std::string cutNote;
-    cg::tools::fitAnswer(result, cg::tools::kMaxAnswerBytes, &cutNote);  // as an MCP client gets it
-    if (!cutNote.empty()) std::cerr << "codegraph-mcp: note: " << cutNote << "\n";
-    if (result.isError) {
-      std::cerr << "codegraph-mcp: " << result.text << "\n";
-      return kExitFailure;
-    }
-    // JSON as an MCP client receives it (one line) unless a person reads it on a terminal.
-    if (result.json)
-      std::cout << result.json->dump(::isatty(1) ? 2 : -1, ' ', false, cg::tools::Json::error_handler_t::replace)
-                << "\n";
-    else std::cout << result.text << (result.text.empty() || result.text.back() != '\n' ? "\n" : "");
-    return kExitOk;
-  }
-
+  if (args.command == "index") return commandIndex(db, root, dbPath, args);
+  if (args.command == "debug-dump") return commandDebugDump(**db, args);
+  if (args.command == "stats") return commandStats(**db, args, served, dbPath);
+  if (args.command == "call") return commandCall(**db, args, root, dbPath, indexedElsewhere);
   return kExitUsage;  // not reached: every command returned above
+}
+
+// --version or --help: the text on stdout and the exit code; nullopt for any other command.
+std::optional<int> versionOrHelp(const Args& args, int argc, char** argv) {
+  if (args.version) {
+    std::cout << "codegraph-mcp " << CG_VERSION << "\n";
+    return kExitOk;
+  }
+  if (args.help) {
+    const char* text = cg::cli::commandHelp(args.command);
+    bool explicitCommand = argc > 1 && argv[1][0] != '-';
+    std::cout << (explicitCommand && text ? text : cg::cli::mainHelp());
+    return kExitOk;
+  }
+  return std::nullopt;
+}
+
+// Refuses (a usage error) positional arguments the command does not take.
+void checkPositional(const Args& args) {
+  if (args.command == "call" && (args.positional.empty() || args.positional.size() > 2))
+    usageError("call takes TOOL and optional JSON arguments");
+  if ((args.command == "index" || args.command == "stats" || args.command == "serve" ||
+       args.command == "debug-dump") &&
+      !args.positional.empty())
+    usageError("unexpected argument '" + args.positional[0] + "'");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // install, uninstall, doctor, help: src/cli, with their own options.
+  if (argc > 1 && cg::cli::isCliCommand(argv[1])) return cg::cli::runCliCommand(argc, argv);
+  Args args = parseArgs(argc, argv);
+  if (auto code = versionOrHelp(args, argc, argv)) return *code;
+  if (auto s = cg::support::setupLogging(args.logLevel, args.logFile); !s) usageError(s.error().message);
+  if (args.command == "debug-extract") return commandDebugExtract(args);
+  if (args.command == "debug-query-profile") return commandDebugQueryProfile(args);
+
+  const cg::cli::ServedRoot served = cg::cli::servedRoot(resolveRepo(args.repo), args.gitTopLevel);
+  const fs::path& root = served.root;
+  if (auto why = cg::cli::refusedRoot(root)) usageError("repository '" + root.string() + "' " + *why);
+  const fs::path dbPath = args.db.empty() ? defaultDbPath(root) : fs::absolute(args.db);
+  spdlog::info("repository {}, index {}", served.describe(), dbPath.string());
+  checkPositional(args);
+
+  if (args.command == "serve") return commandServe(args, served, dbPath);
+  return commandOnIndex(args, served, dbPath);
 }
