@@ -231,27 +231,12 @@ std::vector<std::string> edgeLines(const graph::ContextItem& it) {
   return out;
 }
 
-ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target, const Json& args,
-                      const CallContext& ctx) {
-  graph::ContextRequest req;
-  for (const auto& s : target.symbols) req.targets.push_back(s.id);
-  req.depth = o.depth;
-  req.intent = o.intent;
-  req.directFirst = o.mode == "context";
-  req.cancelled = [&ctx] { return ctx.cancelled(); };
-  auto ranking = graph::rankContext(*env.index, req);
-  if (!ranking) {
-    if (ranking.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
-    return ToolResult::error("The index could not be read: " + ranking.error().message);
-  }
-  const auto& targets = ranking->targets;
-  std::vector<std::string> warnings = target.warnings;
-  if (ranking->truncated)
-    warnings.push_back("the neighbourhood is larger than explored (bounded at " +
-                       std::to_string(req.maxNodes) + " symbols); ranking covers what was explored");
-
-  // Target source (detail full): bounded, part of the hash so an edit in the body changes it.
-  std::vector<std::string> targetSources(targets.size());
+// The answer's hash: the options, each target's uid and source, and the ranked neighbourhood
+// (an edit in a target's body changes it). Fills `targetSources` (bounded); when detail is
+// full, adds a warning for each target source cut.
+std::string contextHash(const ToolEnv& env, const Options& o, const std::vector<model::Symbol>& targets,
+                        const std::string& neighbourhood, std::vector<std::string>& targetSources,
+                        std::vector<std::string>& warnings) {
   std::string hashInput = o.mode + "|" + std::string(graph::toString(o.intent)) + "|" +
                           std::to_string(o.depth) + "|" + o.detail + "|" + o.format + "|" +
                           std::to_string(o.budget) + "\n";
@@ -262,16 +247,14 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     if (!cut.empty() && o.detail == "full") warnings.push_back(targets[i].qualifiedName + " source cut: " + cut);
     hashInput += targets[i].uid + "\n" + targetSources[i];
   }
-  hashInput += ranking->neighbourhood;
-  const std::string hash = fnv1a64Hex(hashInput);
-  if (args.contains("known_hash") && trimmed(argString(args, "known_hash")) == hash)
-    return ToolResult::ofJson(Json{{"status", "not_modified"}, {"hash", hash}});
+  hashInput += neighbourhood;
+  return fnv1a64Hex(hashInput);
+}
 
-  const bool json = o.format == "json";
-  const size_t budget = static_cast<size_t>(o.budget);
-  // Fixed part: the target block (with source when full and it fits in half the budget).
-  std::string head, headBare;
-  Json targetJson = Json::array();
+// Appends the target block to `head` (compact) and `targetJson`: each target's line and
+// signature; for one target, also what the ranking could not see (its possible references and
+// its own unbound calls).
+Status targetBlock(const ToolEnv& env, const std::vector<model::Symbol>& targets, std::string& head, Json& targetJson) {
   for (size_t i = 0; i < targets.size(); ++i) {
     const auto& t = targets[i];
     head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + ":" +
@@ -281,7 +264,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     // What the ranking could not see (one target): its possible references and own unbound calls.
     if (targets.size() == 1) {
       auto possible = possibleReferences(env, {t}, kUnprovenSites);
-      if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
+      if (!possible) return possible.error();
       if (possible->total() > 0) {
         head += "   possible references (unbound sites of its name, not ranked): " +
                 std::string(possible->capped ? "at least " : "") + std::to_string(possible->total());
@@ -293,7 +276,7 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
         tj["possible"] = possibleJson(*possible);
       }
       auto unresolved = unresolvedOutgoing(env, t, kUnprovenSites);
-      if (!unresolved) return ToolResult::error("The index could not be read: " + unresolved.error().message);
+      if (!unresolved) return unresolved.error();
       if (unresolved->count > 0) {
         head += "   unbound calls in it (targets not ranked): " + std::to_string(unresolved->count);
         for (size_t k = 0; k < unresolved->sites.size(); ++k)
@@ -305,24 +288,23 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     }
     targetJson.push_back(std::move(tj));
   }
-  headBare = head;
-  std::string headWithSource = head;
-  if (o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
-    headWithSource += "   ```\n" + targetSources[0] + "   ```\n";
-  bool targetSourceFits = estimateTokens(headWithSource) * 2 <= budget;
-  if (targetSourceFits) head = headWithSource;
-  else if (o.detail == "full" && !targetSources[0].empty())
-    warnings.push_back("the target's source is left out: it alone exceeds half the token budget");
+  return okStatus();
+}
 
-  // Greedy packing by relevance.
+// The ranked items that fit in `budget` with `used` tokens already taken, greedily by
+// relevance: each in its richest form that fits (its edges unless detail is summary; its
+// source, when detail is full, for the first kSourceItems callables), else as name and
+// signature. Packing stops when fewer than 8 tokens are left or after kMaxMisses items in a row
+// that do not fit.
+std::vector<Packed> packItems(const ToolEnv& env, const Options& o, const std::vector<graph::ContextItem>& items,
+                              size_t budget, size_t used) {
+  const bool json = o.format == "json";
   std::vector<Packed> packed;
-  const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump(-1, ' ', false, Json::error_handler_t::replace));
-  size_t used = fixed;
   size_t sourced = 0;
   size_t misses = 0;  // items in a row that did not fit even as name and signature
-  for (size_t k = 0; k < ranking->items.size(); ++k) {
+  for (size_t k = 0; k < items.size(); ++k) {
     if (used + 8 > budget || misses >= kMaxMisses) break;
-    const auto& it = ranking->items[k];
+    const auto& it = items[k];
     const size_t rank = packed.size() + 1;
     std::vector<std::string> edges;
     auto render = [&](const std::string* source) {
@@ -362,49 +344,72 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     used += p.tokens;
     packed.push_back(std::move(p));
   }
+  return packed;
+}
 
-  const size_t total = ranking->items.size();
-  auto render = [&](size_t count, size_t totalTokens) -> std::pair<std::string, Json> {
-    const bool truncated = count < total;
-    if (json) {
-      Json items = Json::array();
-      for (size_t i = 0; i < count; ++i) {
-        Json j = packed[i].json;
-        j["tokens"] = packed[i].tokens;
-        items.push_back(std::move(j));
-      }
-      Json out{{"target", targets.size() == 1 ? targetJson[0] : targetJson},
-               {"intent", std::string(graph::toString(o.intent))},
-               {"context", std::move(items)},
-               {"totalTokens", totalTokens},
-               {"tokenBudget", budget},
-               {"hash", hash},
-               {"warnings", warnings},
-               {"_meta", {{"totalItems", total}, {"returnedItems", count}, {"truncated", truncated}}}};
-      if (targetSourceFits && o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
-        out["target"]["content"] = targetSources[0];
-      return {out.dump(-1, ' ', false, Json::error_handler_t::replace), out};
+// A context answer before it is fitted to the budget: the packed items, the target block and
+// the notes (the last three are what the fitting may leave out).
+struct ContextAnswer {
+  const Options& o;
+  bool json;  // the format is json
+  const std::vector<model::Symbol>& targets;
+  const std::vector<std::string>& targetSources;
+  const Json& targetJson;
+  const std::vector<Packed>& packed;
+  size_t total;  // items ranked
+  size_t budget;
+  const std::string& hash;
+  std::vector<std::string> warnings;
+  std::string head;  // the target block as shown (compact)
+  bool targetSourceFits;
+};
+
+// The answer with the first `count` packed items and `totalTokens` as its total: the text, and
+// for the json format the JSON it is the rendering of.
+std::pair<std::string, Json> renderContext(const ContextAnswer& a, size_t count, size_t totalTokens) {
+  const bool truncated = count < a.total;
+  if (a.json) {
+    Json items = Json::array();
+    for (size_t i = 0; i < count; ++i) {
+      Json j = a.packed[i].json;
+      j["tokens"] = a.packed[i].tokens;
+      items.push_back(std::move(j));
     }
-    std::string text = "# get_context " + o.mode +
-                       (o.intent != graph::Intent::kNone ? " intent=" + std::string(graph::toString(o.intent)) : "") +
-                       ": " + std::to_string(count) + " of " + std::to_string(total) + " items, " +
-                       std::to_string(totalTokens) + " of " + std::to_string(budget) + " tokens" +
-                       (truncated ? " (cut at the budget)" : "") + "; hash " + hash + "\n";
-    for (const auto& w : warnings) text += "# note: " + w + "\n";
-    text += head;
-    for (size_t i = 0; i < count; ++i) text += packed[i].text;
-    if (count == 0 && total == 0) text += "(no related symbols in the index)\n";
-    return {text, Json()};
-  };
-  // The estimate of the final text is the reported total; drop items until it fits, then, at
-  // the smallest budgets, the target's source and the notes.
-  size_t count = packed.size();
+    Json out{{"target", a.targets.size() == 1 ? a.targetJson[0] : a.targetJson},
+             {"intent", std::string(graph::toString(a.o.intent))},
+             {"context", std::move(items)},
+             {"totalTokens", totalTokens},
+             {"tokenBudget", a.budget},
+             {"hash", a.hash},
+             {"warnings", a.warnings},
+             {"_meta", {{"totalItems", a.total}, {"returnedItems", count}, {"truncated", truncated}}}};
+    if (a.targetSourceFits && a.o.detail == "full" && a.targets.size() == 1 && !a.targetSources[0].empty())
+      out["target"]["content"] = a.targetSources[0];
+    return {out.dump(-1, ' ', false, Json::error_handler_t::replace), out};
+  }
+  std::string text = "# get_context " + a.o.mode +
+                     (a.o.intent != graph::Intent::kNone ? " intent=" + std::string(graph::toString(a.o.intent)) : "") +
+                     ": " + std::to_string(count) + " of " + std::to_string(a.total) + " items, " +
+                     std::to_string(totalTokens) + " of " + std::to_string(a.budget) + " tokens" +
+                     (truncated ? " (cut at the budget)" : "") + "; hash " + a.hash + "\n";
+  for (const auto& w : a.warnings) text += "# note: " + w + "\n";
+  text += a.head;
+  for (size_t i = 0; i < count; ++i) text += a.packed[i].text;
+  if (count == 0 && a.total == 0) text += "(no related symbols in the index)\n";
+  return {text, Json()};
+}
+
+// The answer whose estimate (the reported total) is within the budget: items dropped from the
+// end until it fits, then, at the smallest budgets, the target's source (`headBare` is the block
+// without it), the notes, and the target block down to each target's kind, name and file.
+ToolResult fitContext(ContextAnswer& a, const std::string& headBare) {
+  size_t count = a.packed.size();
   for (int shrink = 0;; ) {
-    auto [text, _] = render(count, 0);
+    auto [text, _] = renderContext(a, count, 0);
     size_t tokens = estimateTokens(text) + 4;  // + digits of the total itself
-    if (tokens <= budget || (count == 0 && shrink == 3)) {
-      auto [finalText, finalJson] = render(count, std::min(tokens, budget));
-      if (json) return ToolResult::ofJson(std::move(finalJson));
+    if (tokens <= a.budget || (count == 0 && shrink == 3)) {
+      auto [finalText, finalJson] = renderContext(a, count, std::min(tokens, a.budget));
+      if (a.json) return ToolResult::ofJson(std::move(finalJson));
       return ToolResult::ofText(std::move(finalText));
     }
     if (count > 0) {
@@ -413,17 +418,66 @@ ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target
     }
     ++shrink;
     if (shrink == 1) {
-      targetSourceFits = false;
-      head = headBare;
-    } else if (shrink == 2 && !warnings.empty()) {
-      warnings = {std::to_string(warnings.size()) + " notes left out (token budget)"};
+      a.targetSourceFits = false;
+      a.head = headBare;
+    } else if (shrink == 2 && !a.warnings.empty()) {
+      a.warnings = {std::to_string(a.warnings.size()) + " notes left out (token budget)"};
     } else if (shrink == 3) {
-      warnings.clear();
-      head.clear();
-      for (const auto& t : targets)
-        head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + "\n";
+      a.warnings.clear();
+      a.head.clear();
+      for (const auto& t : a.targets)
+        a.head += "TARGET " + std::string(model::toString(t.kind)) + " " + t.qualifiedName + "  " + t.path + "\n";
     }
   }
+}
+
+ToolResult runContext(const ToolEnv& env, const Options& o, const Target& target, const Json& args,
+                      const CallContext& ctx) {
+  graph::ContextRequest req;
+  for (const auto& s : target.symbols) req.targets.push_back(s.id);
+  req.depth = o.depth;
+  req.intent = o.intent;
+  req.directFirst = o.mode == "context";
+  req.cancelled = [&ctx] { return ctx.cancelled(); };
+  auto ranking = graph::rankContext(*env.index, req);
+  if (!ranking) {
+    if (ranking.error().code == ErrorCode::kCancelled) return ToolResult::error("Cancelled.");
+    return ToolResult::error("The index could not be read: " + ranking.error().message);
+  }
+  const auto& targets = ranking->targets;
+  std::vector<std::string> warnings = target.warnings;
+  if (ranking->truncated)
+    warnings.push_back("the neighbourhood is larger than explored (bounded at " +
+                       std::to_string(req.maxNodes) + " symbols); ranking covers what was explored");
+
+  // Target source (detail full): bounded, part of the hash so an edit in the body changes it.
+  std::vector<std::string> targetSources(targets.size());
+  const std::string hash = contextHash(env, o, targets, ranking->neighbourhood, targetSources, warnings);
+  if (args.contains("known_hash") && trimmed(argString(args, "known_hash")) == hash)
+    return ToolResult::ofJson(Json{{"status", "not_modified"}, {"hash", hash}});
+
+  const bool json = o.format == "json";
+  const size_t budget = static_cast<size_t>(o.budget);
+  // Fixed part: the target block (with source when full and it fits in half the budget).
+  std::string head;
+  Json targetJson = Json::array();
+  if (auto st = targetBlock(env, targets, head, targetJson); !st)
+    return ToolResult::error("The index could not be read: " + st.error().message);
+  const std::string headBare = head;
+  std::string headWithSource = head;
+  if (o.detail == "full" && targets.size() == 1 && !targetSources[0].empty())
+    headWithSource += "   ```\n" + targetSources[0] + "   ```\n";
+  bool targetSourceFits = estimateTokens(headWithSource) * 2 <= budget;
+  if (targetSourceFits) head = headWithSource;
+  else if (o.detail == "full" && !targetSources[0].empty())
+    warnings.push_back("the target's source is left out: it alone exceeds half the token budget");
+
+  // Greedy packing by relevance.
+  const size_t fixed = estimateTokens(head) + kReserve + (json ? 60 : 30) + estimateTokens(Json(warnings).dump(-1, ' ', false, Json::error_handler_t::replace));
+  const std::vector<Packed> packed = packItems(env, o, ranking->items, budget, fixed);
+  ContextAnswer answer{o,      json,   targets, targetSources,       targetJson,      packed, ranking->items.size(),
+                       budget, hash, std::move(warnings), std::move(head), targetSourceFits};
+  return fitContext(answer, headBare);
 }
 
 // What stopped a path search that found no chain (docs/tools.md "path"): the calls of the
