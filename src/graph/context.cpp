@@ -240,6 +240,32 @@ class Explorer {
   void rank(ContextRanking& out) {
     const size_t n = nodes_.size();
     const IntentProfile prof = profileFor(request_.intent);
+    const std::vector<double> r = walkScores(prof);
+
+    // Candidates by walk score; intent priors (history, complexity, types) reshape the top.
+    std::vector<uint32_t> order;
+    for (uint32_t i = static_cast<uint32_t>(targetCount_); i < n; ++i) order.push_back(i);
+    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      if (r[a] != r[b]) return r[a] > r[b];
+      return nodes_[a].symbol.uid < nodes_[b].symbol.uid;
+    });
+    std::vector<double> score(n, 0);
+    std::vector<std::string> notes(n);
+    scoreCandidates(order, r, prof, score, notes);
+    const std::vector<int> tier = tiers();
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
+      if (tier[a] != tier[b]) return tier[a] < tier[b];
+      if (score[a] != score[b]) return score[a] > score[b];
+      return nodes_[a].symbol.uid < nodes_[b].symbol.uid;
+    });
+    addItems(out, order, score, notes);
+    addNeighbourhood(out.neighbourhood);
+  }
+
+  // Each node's score in a walk with restart at the targets (personalized PageRank) over both
+  // directions of every arc, weighted by kind, confidence, sites and the intent's profile.
+  std::vector<double> walkScores(const IntentProfile& prof) const {
+    const size_t n = nodes_.size();
     // Weighted arcs of the walk, both directions of every stored edge.
     struct Step {
       uint32_t to;
@@ -276,21 +302,20 @@ class Explorer {
       for (size_t u = 0; u < n; ++u) next[u] += (kRestart + (1 - kRestart) * dangling) * p[u];
       r.swap(next);
     }
+    return r;
+  }
 
-    // Candidates by walk score; intent priors (history, complexity, types) reshape the top.
-    std::vector<uint32_t> order;
-    for (uint32_t i = static_cast<uint32_t>(targetCount_); i < n; ++i) order.push_back(i);
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      if (r[a] != r[b]) return r[a] > r[b];
-      return nodes_[a].symbol.uid < nodes_[b].symbol.uid;
-    });
+  // Sets the score of each candidate in `order` (by walk score `r`): r raised by the intent's
+  // priors (complexity, type nodes, the git history of the first kHistoryCandidates' files),
+  // lowered for hubs and for the repository's most central symbols; `notes` says which
+  // complexity and history counted.
+  void scoreCandidates(const std::vector<uint32_t>& order, const std::vector<double>& r, const IntentProfile& prof,
+                       std::vector<double>& score, std::vector<std::string>& notes) {
     const bool wantsHistory = prof.recency > 0 || prof.churn > 0;
     const int64_t now = request_.now ? request_.now
                                      : std::chrono::duration_cast<std::chrono::seconds>(
                                            std::chrono::system_clock::now().time_since_epoch()).count();
     std::map<std::string, std::pair<uint32_t, uint32_t>> history;  // path → (30 days, 90 days)
-    std::vector<double> score(n, 0);
-    std::vector<std::string> notes(n);
     for (size_t k = 0; k < order.size(); ++k) {
       const uint32_t i = order[k];
       const model::Symbol& s = nodes_[i].symbol;
@@ -328,6 +353,12 @@ class Explorer {
       score[i] = r[i] * (1.0 + prior) * (nodes_[i].hub ? 0.4 : 1.0) * generic;
       notes[i] = std::move(note);
     }
+  }
+
+  // Each node's tier, the first key of the order: all 0, unless the request puts direct
+  // relations first.
+  std::vector<int> tiers() const {
+    const size_t n = nodes_.size();
     std::vector<int> tier(n, 0);
     if (request_.directFirst) {
       // 0 what a target calls, 1 what calls it, 2 its other direct relations, 3 test code
@@ -342,11 +373,14 @@ class Explorer {
         tier[other] = std::min(tier[other], t);
       }
     }
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      if (tier[a] != tier[b]) return tier[a] < tier[b];
-      if (score[a] != score[b]) return score[a] > score[b];
-      return nodes_[a].symbol.uid < nodes_[b].symbol.uid;
-    });
+    return tier;
+  }
+
+  // Appends an item per node of `order`, in that order: its relevance, reason, distance and
+  // at most 12 edge lines (the other end's weight first).
+  void addItems(ContextRanking& out, const std::vector<uint32_t>& order, const std::vector<double>& score,
+                const std::vector<std::string>& notes) const {
+    const size_t n = nodes_.size();
     double top = 1e-12;
     for (uint32_t i : order) top = std::max(top, score[i]);
     // Edges per node, for the items' edge lines: the other end's weight decides the order.
@@ -389,8 +423,12 @@ class Explorer {
       }
       out.items.push_back(std::move(item));
     }
+  }
 
-    // The direct neighbourhood, canonical: what get_context's hash covers besides the target.
+  // Appends the direct neighbourhood, canonical (sorted lines): what get_context's hash covers
+  // besides the target.
+  void addNeighbourhood(std::string& text) const {
+    const size_t n = nodes_.size();
     std::vector<std::string> lines;
     for (const Arc& a : arcs_) {
       if (a.from >= targetCount_ && a.to >= targetCount_) continue;
@@ -403,7 +441,7 @@ class Explorer {
                         std::to_string(nodes_[i].symbol.range.line) + "-" +
                         std::to_string(nodes_[i].symbol.range.endLine));
     std::sort(lines.begin(), lines.end());
-    for (auto& l : lines) out.neighbourhood += l + "\n";
+    for (auto& l : lines) text += l + "\n";
   }
 
   model::SymbolIndex& index_;
