@@ -849,6 +849,35 @@ struct Resolver::Impl {
   // The types a type expression (lang::ExtractedSymbol::typeExpr) names where `fileId` and
   // `sourceId` (the enclosing symbol) write it.
   TypeSet evalTypeExpr(const std::string& te, int64_t fileId, int64_t sourceId, int depth);
+  // An expression part-way through evalTypeExpr: its value so far and where the rest starts.
+  struct TypeWalk {
+    std::vector<const DefinitionRow*> cur;       // the types the value may have
+    std::vector<const DefinitionRow*> elements;  // the value is a collection of these
+    bool library = false;                        // the value is proven to be of a library type
+    size_t i = 0;                                // the first character of `te` not evaluated
+    void take(TypeSet t) {
+      cur = std::move(t.types);
+      elements = std::move(t.elements);
+      library = t.library;
+    }
+  };
+  // evalTypeExpr's steps (resolver_types.cpp has what each reads): each leaves the value so far
+  // in `walk`, or returns the whole expression's answer.
+  std::optional<TypeSet> typeGuardStep(const std::string& te, int64_t fileId, int64_t sourceId,
+                                       int depth, TypeWalk& walk);
+  std::optional<TypeSet> callbackParameterStep(const std::string& te, int64_t fileId,
+                                               int64_t sourceId, int depth, TypeWalk& walk);
+  std::optional<TypeSet> namedTypeStep(const std::string& te, int64_t fileId, int64_t sourceId,
+                                       TypeWalk& walk);
+  std::optional<TypeSet> headNameStep(const std::string& te, int64_t fileId, int64_t sourceId,
+                                      int depth, const lang::Rules& rules, TypeWalk& walk);
+  std::optional<TypeSet> qualifierStep(const std::string& te, const std::string& head,
+                                       int64_t fileId, int64_t sourceId, int depth,
+                                       TypeWalk& walk);
+  std::optional<TypeSet> memberSteps(const std::string& te, int depth, const lang::Rules& rules,
+                                     TypeWalk& walk);
+  // The declared signature of callable `id` ("" when it has none or the read fails).
+  std::string signatureOf(int64_t id);
   // Whether a name in `te` is declared in `fileId` inside a function, namespace or module, or
   // imported inside a function: what `te` names then depends on where it is written.
   bool namesLocalDeclaration(const std::string& te, int64_t fileId);

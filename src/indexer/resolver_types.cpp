@@ -63,6 +63,11 @@ size_t nameEnd(const std::string& te, size_t at) {
   return end == std::string::npos ? te.size() : end;
 }
 
+// Whether a call's "()" follows at `at`.
+bool calledAt(const std::string& te, size_t at) {
+  return te.compare(at, 2, "()") == 0;
+}
+
 }  // namespace
 
 const std::string& Resolver::Impl::declaredType(int64_t id) {
@@ -411,15 +416,7 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
   // A recursive declaration (`x = x.next()` through a field of its own type) ends here.
   typeCache.emplace(key, TypeSet{});
 
-  std::vector<const DefinitionRow*> cur;
-  std::vector<const DefinitionRow*> elements;  // the value is a collection of these
-  bool library = false;                        // the value is proven to be of a library type
-  size_t i = 0;
-  auto take = [&](TypeSet t) {
-    cur = std::move(t.types);
-    elements = std::move(t.elements);
-    library = t.library;
-  };
+  TypeWalk walk;
   const uint64_t boundReadsBefore = boundReads;
   auto finish = [&](TypeSet result) {
     if (boundReads != boundReadsBefore)
@@ -428,147 +425,206 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
       typeCache[key] = result;
     return result;
   };
-  auto called = [&](size_t at) { return te.compare(at, 2, "()") == 0; };
-  if (te.compare(0, 4, "(is:") == 0) {
-    // A name a type guard narrows, "(is:guard|before)rest": the T of the guard's `x is T`,
-    // else what the name was before the guard.
-    const size_t close = closingParen(te);
-    if (close == std::string::npos) return finish(out);
-    const std::string inner = te.substr(4, close - 4);
-    const size_t bar = inner.find('|');
-    const std::string guard = inner.substr(0, bar);
-    const std::string before = bar == std::string::npos ? std::string() : inner.substr(bar + 1);
-    TypeSet narrowed;
-    if (const DefinitionRow* fn = calleeOf(guard, fileId, sourceId, depth);
-        fn && model::isCallable(fn->kind)) {
-      std::string signature;
-      if (auto sig = writer.signature(fn->id))
-        signature = std::move(*sig);
-      else
-        noteFailure(sig.error());
-      if (const std::string t = guardedType(signature); !t.empty())
-        narrowed = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
-    }
-    if (narrowed.types.empty() && !before.empty())
-      narrowed = evalTypeExpr(before, fileId, sourceId, depth + 1);
-    if (close + 1 == te.size() || narrowed.types.empty()) return finish(narrowed);
-    take(std::move(narrowed));  // then its members, below
-    i = close + 1;
-  } else if (te[0] == '(') {
-    // A callback's parameter "(j,k:callee)rest": the type the callee's signature gives it.
-    const size_t comma = te.find(','), colon = te.find(':'), close = closingParen(te);
-    if (comma == std::string::npos || colon == std::string::npos || close == std::string::npos ||
-        colon < comma || close < colon)
-      return finish(out);
-    const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
-    const std::string callee = te.substr(colon + 1, close - colon - 1);
-    const std::string rest = te.substr(close + 1);
-    const DefinitionRow* fn = calleeOf(callee, fileId, sourceId, depth);
-    if (!fn || !model::isCallable(fn->kind)) return finish(out);
-    std::string signature;
-    if (auto sig = writer.signature(fn->id))
-      signature = std::move(*sig);
-    else
-      noteFailure(sig.error());
-    const std::string t = callbackParameterType(signature, fn->qualifiedName, argIndex, paramIndex);
-    if (t.empty()) return finish(out);
-    TypeSet param = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
-    if (rest.empty() || param.types.empty()) return finish(param);
-    take(std::move(param));  // then its members, below
-    i = close + 1;
-  } else if (te.compare(0, 3, "[]{") == 0) {
-    // A collection whose elements are of the type named: `[]*Item`, `List<Item>`, `list[Item]`.
-    const size_t close = te.find('}');
-    if (close == std::string::npos) return finish(out);
-    elements = typeNamed(te.substr(3, close - 3), fileId, sourceId).types;
-    i = close + 1;
-  } else if (te[0] == '{') {
-    const size_t close = te.find('}');
-    if (close == std::string::npos) return finish(out);
-    TypeSet named = typeNamed(te.substr(1, close - 1), fileId, sourceId);
-    if (named.types.empty()) return finish(named);
-    take(std::move(named));
-    i = close + 1;
-  } else {
-    const size_t headEnd = nameEnd(te, 0);
-    const std::string head = te.substr(0, headEnd);
-    i = headEnd;
-    if (isCurrentObject(head)) {
-      // `self.x`, and `cls()` in a class method: an instance of the enclosing class.
-      if (called(i)) i += 2;
-      if (const DefinitionRow* cls = sourceId ? enclosingClass(sourceId) : nullptr)
-        cur.push_back(cls);
-    } else if (head == "super") {
-      return finish(out);
-    } else if (called(i)) {
-      // `f()`, `T()`: a function's result, a class's instance.
-      i += 2;
-      if (const DefinitionRow* d = probe(RefKind::kCalls, head, "", fileId, sourceId)) {
-        take(typeOfDeclaration(*d, depth));
-      } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
-        cur.push_back(t);  // a conversion `T(x)` (Go), a type called as a constructor
-      } else if (rules.isBuiltinName(head)) {
-        out.library = true;
-        return finish(out);
-      }
-    } else if (const DefinitionRow* field =
-                   rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
-      take(typeOfDeclaration(*field, depth));  // a field of the class, `this` left out
-    } else if (const DefinitionRow* v = probe(RefKind::kAccesses, head, "", fileId, sourceId)) {
-      take(typeOfDeclaration(*v, depth));  // a module-level variable or constant
-    } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
-      cur.push_back(t);  // a type: its static members follow
-    } else if (const DefinitionRow* fn = rules.valuesAreCallable && i == te.size()
-                                             ? probe(RefKind::kCalls, head, "", fileId, sourceId)
-                                             : nullptr;
-               fn && model::isCallable(fn->kind)) {
-      // A value that is a function (`static create = createZodEnum`): what calling it gives.
-      take(typeOfDeclaration(*fn, depth));
-    } else {
-      // A qualifier: `pkg.X`, `mod.sub.f()`, `ns::T::make()`: the first name it reaches.
-      std::string qualifier = head;
-      for (int hops = 0; hops < 3 && i < te.size(); ++hops) {
-        size_t at = i;
-        std::string sep = ".";
-        if (te.compare(at, 2, "::") == 0) {
-          sep = "::";
-          at += 2;
-        } else if (te[at] == '.') {
-          at += 1;
-        } else {
-          return finish(out);
-        }
-        const size_t end = nameEnd(te, at);
-        const std::string name = te.substr(at, end - at);
-        const bool isCall = called(end);
-        const DefinitionRow* d =
-            probe(isCall ? RefKind::kCalls : RefKind::kAccesses, name, qualifier, fileId, sourceId);
-        if (!d && !isCall) d = probe(RefKind::kUses, name, qualifier, fileId, sourceId);
-        if (d) {
-          i = end + (isCall ? 2 : 0);
-          if (isCall || !model::isTypeLike(d->kind))
-            take(typeOfDeclaration(*d, depth));
-          else
-            cur.push_back(d);
-          break;
-        }
-        if (hops == 0 && importedFromLibrary(fileId, head)) {
-          out.library = true;
-          return finish(out);
-        }
-        qualifier += sep + name;
-        i = end;
-        if (isCall) return finish(out);
-      }
-    }
+  // The first step by the expression's shape, then its members.
+  std::optional<TypeSet> decided;
+  if (te.compare(0, 4, "(is:") == 0)
+    decided = typeGuardStep(te, fileId, sourceId, depth, walk);
+  else if (te[0] == '(')
+    decided = callbackParameterStep(te, fileId, sourceId, depth, walk);
+  else if (te.compare(0, 3, "[]{") == 0 || te[0] == '{')
+    decided = namedTypeStep(te, fileId, sourceId, walk);
+  else
+    decided = headNameStep(te, fileId, sourceId, depth, rules, walk);
+  if (!decided) decided = memberSteps(te, depth, rules, walk);
+  if (decided) return finish(std::move(*decided));
+  if (walk.i < te.size()) {
+    walk.cur.clear();
+    walk.elements.clear();
+    walk.library = false;
   }
-  // Members, then their declared types, step by step.
+  out.types = std::move(walk.cur);
+  out.elements = std::move(walk.elements);
+  out.library = out.types.empty() && out.elements.empty() && walk.library;
+  return finish(out);
+}
+
+// "(is:guard|before)rest", a name a type guard narrows: the T of the guard's `x is T`, else what
+// the name was before the guard; the expression's answer when nothing follows or it names no
+// type, else the value its members start from.
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::typeGuardStep(const std::string& te,
+                                                                     int64_t fileId,
+                                                                     int64_t sourceId, int depth,
+                                                                     TypeWalk& walk) {
+  const size_t close = closingParen(te);
+  if (close == std::string::npos) return TypeSet{};
+  const std::string inner = te.substr(4, close - 4);
+  const size_t bar = inner.find('|');
+  const std::string guard = inner.substr(0, bar);
+  const std::string before = bar == std::string::npos ? std::string() : inner.substr(bar + 1);
+  TypeSet narrowed;
+  if (const DefinitionRow* fn = calleeOf(guard, fileId, sourceId, depth);
+      fn && model::isCallable(fn->kind)) {
+    if (const std::string t = guardedType(signatureOf(fn->id)); !t.empty())
+      narrowed = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
+  }
+  if (narrowed.types.empty() && !before.empty())
+    narrowed = evalTypeExpr(before, fileId, sourceId, depth + 1);
+  if (close + 1 == te.size() || narrowed.types.empty()) return narrowed;
+  walk.take(std::move(narrowed));  // then its members
+  walk.i = close + 1;
+  return std::nullopt;
+}
+
+// "(j,k:callee)rest", a callback's parameter: the type the callee's signature gives it; the
+// expression's answer when nothing follows or it names no type, else the value its members
+// start from.
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::callbackParameterStep(
+    const std::string& te, int64_t fileId, int64_t sourceId, int depth, TypeWalk& walk) {
+  const size_t comma = te.find(','), colon = te.find(':'), close = closingParen(te);
+  if (comma == std::string::npos || colon == std::string::npos || close == std::string::npos ||
+      colon < comma || close < colon)
+    return TypeSet{};
+  const int argIndex = std::atoi(te.c_str() + 1), paramIndex = std::atoi(te.c_str() + comma + 1);
+  const std::string callee = te.substr(colon + 1, close - colon - 1);
+  const std::string rest = te.substr(close + 1);
+  const DefinitionRow* fn = calleeOf(callee, fileId, sourceId, depth);
+  if (!fn || !model::isCallable(fn->kind)) return TypeSet{};
+  const std::string signature = signatureOf(fn->id);
+  const std::string t = callbackParameterType(signature, fn->qualifiedName, argIndex, paramIndex);
+  if (t.empty()) return TypeSet{};
+  TypeSet param = evalTypeExpr("{" + t + "}", fn->fileId, fn->id, depth + 1);
+  if (rest.empty() || param.types.empty()) return param;
+  walk.take(std::move(param));  // then its members
+  walk.i = close + 1;
+  return std::nullopt;
+}
+
+// "[]{T}rest", a collection whose elements are of the type named (`[]*Item`, `List<Item>`,
+// `list[Item]`), and "{T}rest", a value of the type named: the value its members start from;
+// the expression's answer when the braces do not close or `{T}` names no type.
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::namedTypeStep(const std::string& te,
+                                                                     int64_t fileId,
+                                                                     int64_t sourceId,
+                                                                     TypeWalk& walk) {
+  const size_t close = te.find('}');
+  if (close == std::string::npos) return TypeSet{};
+  if (te[0] == '[') {
+    walk.elements = typeNamed(te.substr(3, close - 3), fileId, sourceId).types;
+  } else {
+    TypeSet named = typeNamed(te.substr(1, close - 1), fileId, sourceId);
+    if (named.types.empty()) return named;
+    walk.take(std::move(named));
+  }
+  walk.i = close + 1;
+  return std::nullopt;
+}
+
+// A chain that starts with a name: the current object, a call of a function or type, an
+// implicit member, a module-level variable, a type, a function value, else a qualifier. The
+// value its members start from, or the expression's answer (none for `super`, a library value).
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::headNameStep(const std::string& te,
+                                                                    int64_t fileId,
+                                                                    int64_t sourceId, int depth,
+                                                                    const lang::Rules& rules,
+                                                                    TypeWalk& walk) {
+  const size_t headEnd = nameEnd(te, 0);
+  const std::string head = te.substr(0, headEnd);
+  size_t& i = walk.i;
+  i = headEnd;
+  if (isCurrentObject(head)) {
+    // `self.x`, and `cls()` in a class method: an instance of the enclosing class.
+    if (calledAt(te, i)) i += 2;
+    if (const DefinitionRow* cls = sourceId ? enclosingClass(sourceId) : nullptr)
+      walk.cur.push_back(cls);
+  } else if (head == "super") {
+    return TypeSet{};
+  } else if (calledAt(te, i)) {
+    // `f()`, `T()`: a function's result, a class's instance.
+    i += 2;
+    if (const DefinitionRow* d = probe(RefKind::kCalls, head, "", fileId, sourceId)) {
+      walk.take(typeOfDeclaration(*d, depth));
+    } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
+      walk.cur.push_back(t);  // a conversion `T(x)` (Go), a type called as a constructor
+    } else if (rules.isBuiltinName(head)) {
+      return TypeSet{{}, {}, true};  // a library value
+    }
+  } else if (const DefinitionRow* field =
+                 rules.implicitThis ? implicitMember(head, sourceId) : nullptr) {
+    walk.take(typeOfDeclaration(*field, depth));  // a field of the class, `this` left out
+  } else if (const DefinitionRow* v = probe(RefKind::kAccesses, head, "", fileId, sourceId)) {
+    walk.take(typeOfDeclaration(*v, depth));  // a module-level variable or constant
+  } else if (const DefinitionRow* t = probe(RefKind::kUses, head, "", fileId, sourceId)) {
+    walk.cur.push_back(t);  // a type: its static members follow
+  } else if (const DefinitionRow* fn = rules.valuesAreCallable && i == te.size()
+                                           ? probe(RefKind::kCalls, head, "", fileId, sourceId)
+                                           : nullptr;
+             fn && model::isCallable(fn->kind)) {
+    // A value that is a function (`static create = createZodEnum`): what calling it gives.
+    walk.take(typeOfDeclaration(*fn, depth));
+  } else {
+    return qualifierStep(te, head, fileId, sourceId, depth, walk);
+  }
+  return std::nullopt;
+}
+
+// A qualifier: `pkg.X`, `mod.sub.f()`, `ns::T::make()`: the first name it reaches (within three
+// hops), as the value its members start from; the expression's answer when it reaches none
+// (a library value where the head is a library import).
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::qualifierStep(const std::string& te,
+                                                                     const std::string& head,
+                                                                     int64_t fileId,
+                                                                     int64_t sourceId, int depth,
+                                                                     TypeWalk& walk) {
+  size_t& i = walk.i;
+  std::string qualifier = head;
+  for (int hops = 0; hops < 3 && i < te.size(); ++hops) {
+    size_t at = i;
+    std::string sep = ".";
+    if (te.compare(at, 2, "::") == 0) {
+      sep = "::";
+      at += 2;
+    } else if (te[at] == '.') {
+      at += 1;
+    } else {
+      return TypeSet{};
+    }
+    const size_t end = nameEnd(te, at);
+    const std::string name = te.substr(at, end - at);
+    const bool isCall = calledAt(te, end);
+    const DefinitionRow* d =
+        probe(isCall ? RefKind::kCalls : RefKind::kAccesses, name, qualifier, fileId, sourceId);
+    if (!d && !isCall) d = probe(RefKind::kUses, name, qualifier, fileId, sourceId);
+    if (d) {
+      i = end + (isCall ? 2 : 0);
+      if (isCall || !model::isTypeLike(d->kind))
+        walk.take(typeOfDeclaration(*d, depth));
+      else
+        walk.cur.push_back(d);
+      return std::nullopt;
+    }
+    if (hops == 0 && importedFromLibrary(fileId, head)) return TypeSet{{}, {}, true};
+    qualifier += sep + name;
+    i = end;
+    if (isCall) return TypeSet{};
+  }
+  return std::nullopt;
+}
+
+// Members, then their declared types, step by step, from the value in `walk` while it has
+// types (or elements, for `[]`); the expression's answer (none) at a call of a call's result.
+std::optional<Resolver::Impl::TypeSet> Resolver::Impl::memberSteps(const std::string& te,
+                                                                   int depth,
+                                                                   const lang::Rules& rules,
+                                                                   TypeWalk& walk) {
+  std::vector<const DefinitionRow*>& cur = walk.cur;
+  std::vector<const DefinitionRow*>& elements = walk.elements;
+  size_t& i = walk.i;
   while (i < te.size() && (!cur.empty() || !elements.empty())) {
     if (te.compare(i, 2, "[]") == 0) {
       // An element of the collection: `xs[i]`, a range or for-of variable.
       cur = std::move(elements);
       elements.clear();
-      library = false;
+      walk.library = false;
       i += 2;
       continue;
     }
@@ -579,10 +635,10 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     else if (te[at] == '.')
       at += 1;
     else
-      return finish(out);  // a call of a call's result
+      return TypeSet{};  // a call of a call's result
     const size_t end = nameEnd(te, at);
     const std::string name = te.substr(at, end - at);
-    i = end + (called(end) ? 2 : 0);
+    i = end + (calledAt(te, end) ? 2 : 0);
     std::vector<const DefinitionRow*> next, nextElements;
     bool allLibrary = true, any = false;
     const auto members = membersNamed(cur, name, rules);
@@ -603,17 +659,19 @@ Resolver::Impl::TypeSet Resolver::Impl::evalTypeExpr(const std::string& te, int6
     }
     cur = std::move(next);
     elements = std::move(nextElements);
-    library = cur.empty() && elements.empty() && any && allLibrary;
+    walk.library = cur.empty() && elements.empty() && any && allLibrary;
   }
-  if (i < te.size()) {
-    cur.clear();
-    elements.clear();
-    library = false;
-  }
-  out.types = std::move(cur);
-  out.elements = std::move(elements);
-  out.library = out.types.empty() && out.elements.empty() && library;
-  return finish(out);
+  return std::nullopt;
+}
+
+// The declared signature of callable `id` ("" when it has none or the read fails).
+std::string Resolver::Impl::signatureOf(int64_t id) {
+  std::string signature;
+  if (auto sig = writer.signature(id))
+    signature = std::move(*sig);
+  else
+    noteFailure(sig.error());
+  return signature;
 }
 
 std::optional<Resolution> Resolver::Impl::constructorCall(const PendingRef& ref,
