@@ -832,6 +832,14 @@ struct Resolver::Impl {
   // Step 3 for a qualified name: through the import binding its head, else a qualifier that
   // names a type or namespace.
   std::optional<Resolution> qualifiedName(Lookup& look);
+  // qualifiedName's parts (resolver_steps.cpp has what each adds): a qualifier through module
+  // aliases, through an import's files, and spelled as the end of a qualified name.
+  bool aliasedModuleMembers(const Binding& b, const PendingRef& ref, const Candidates& cands,
+                            std::vector<const DefinitionRow*>& found, bool& aliasAmbiguous);
+  void importedQualifierMembers(const Binding& b, const Lookup& look, const std::string& head,
+                                std::vector<const DefinitionRow*>& found,
+                                std::vector<const DefinitionRow*>& moduleMembers);
+  void typeQualifiedMatches(const Lookup& look, std::vector<const DefinitionRow*>& found);
   // Step 5: a definition unique in the repository, where nothing above decided.
   Resolution uniqueName(Lookup& look);
 

@@ -136,67 +136,14 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
     if (b.local != head && b.local != ref.qualifier) continue;
     headImported = true;
     headUnmapped = headUnmapped || b.files.empty();
-    {
-      // os.path.join(): through os.py's `import posixpath as path` to posixpath.join.
-      bool ambiguous = false;
-      auto module = qualifierThroughAliases(b, ref.qualifier, ambiguous);
-      if (!module.empty()) {
-        std::vector<int64_t> scratch;
-        const std::vector<int64_t>& files = reexportClosure(module, ref.name, scratch);
-        const size_t before = found.size();
-        for (const DefinitionRow& d : rows(cands))
-          if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
-              (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
-              std::find(found.begin(), found.end(), &d) == found.end())
-            found.push_back(&d);
-        if (found.size() > before) {
-          aliasAmbiguous = aliasAmbiguous || ambiguous;
-          continue;
-        }
-      }
-    }
+    if (aliasedModuleMembers(b, ref, cands, found, aliasAmbiguous)) continue;
     if (auto ns = namespaceThroughReexports(b, ref.qualifier); !ns.empty()) {
       // `util.f()` where the import binds a namespace a module re-exports.
       const size_t before = found.size();
       topLevelExported(ns, ref, rules, cands, found);
       if (found.size() > before) continue;
     }
-    std::vector<int64_t> scratch;
-    const std::vector<int64_t>& files =
-        reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
-    // `pkg.X.m()` where the import binds `pkg`: a member of pkg's X, never any `m` of pkg.
-    const bool throughMember = b.local == head && b.local != ref.qualifier;
-    for (const DefinitionRow& d : rows(cands))
-      if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
-        // A name qualified by a symbol imported from the module (Class.method): a member
-        // of that symbol; qualified by the module itself: a top-level name of it.
-        const DefinitionRow* parent = def(d.parentId);
-        if (!b.symbolName.empty()) {
-          std::string owner = b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
-          if (!parent || lastSegment(parent->qualifiedName) != owner) continue;
-        } else if (b.local == ref.qualifier && parent && !isNamespaceLike(d.parentId) &&
-                   model::isContainer(parent->kind) &&
-                   ownerName(parent->qualifiedName) == b.local &&
-                   (parent->parentId == 0 || isNamespaceLike(parent->parentId))) {
-          // The module is a file named after its class (Product.kt, User.php, a default
-          // export): `Product.createdCount()` is a member of that class.
-        } else if (b.local == ref.qualifier &&
-                   ((d.parentId != 0 && !isNamespaceLike(d.parentId)) ||
-                    (d.parentId == 0 && d.kind == SymbolKind::kMethod) ||
-                    (d.parentId == 0 && !merge &&
-                     d.qualifiedName.find('.') != std::string::npos))) {
-          continue;  // `pkg.F()` is a top-level F of pkg, never a method of one of its types
-        } else if (throughMember &&
-                   (!parent || lastSegment(parent->qualifiedName) != lastSegment(ref.qualifier))) {
-          // Members of the module's types (a function's local is no member).
-          if (parent && !isNamespaceLike(d.parentId) &&
-              (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)) &&
-              std::find(moduleMembers.begin(), moduleMembers.end(), &d) == moduleMembers.end())
-            moduleMembers.push_back(&d);
-          continue;
-        }
-        if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
-      }
+    importedQualifierMembers(b, look, head, found, moduleMembers);
   }
   // `ns.gt()` where the module re-exports a definition under another name (`export { _gt as
   // gt } from "./api"`).
@@ -252,35 +199,7 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   }
   // A qualifier naming a type or namespace: Class.staticMethod(), ns::f(). Only where the
   // qualifier names one: `schema.parse()` is not the `schema.parse = ...` of another file.
-  if (qualifierNamesType(ref.qualifier, rules)) {
-    std::string qualified = ref.qualifier + "." + ref.name;
-    std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
-    // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
-    // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
-    std::string qualifiedDots = qualified;
-    for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
-      qualifiedDots.replace(at, 2, ".");
-    std::string phpQualifier = ref.qualifier;
-    phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
-    const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
-    for (const DefinitionRow& d : rows(cands)) {
-      const auto& q = d.qualifiedName;
-      auto endsWith = [&q](const std::string& suffix) {
-        return q.size() >= suffix.size() &&
-               q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
-               (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
-                q[q.size() - suffix.size() - 1] == ':' || q[q.size() - suffix.size() - 1] == '\\');
-      };
-      // Where a package is its directory (Go), a type named by a qualifier no import binds
-      // is one of the same package: a method expression `T.M(recv)`, or a variable named
-      // like its type (`hunk.writeTo()`; as often wrong, `conn.Close()` on an interface:
-      // the level is Go's measured one).
-      if (rules.packageIsDirectory && !modules.sameDirectory(d.fileId, ref.fileId)) continue;
-      if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
-          endsWith(qualifiedPhp))
-        found.push_back(&d);
-    }
-  }
+  if (qualifierNamesType(ref.qualifier, rules)) typeQualifiedMatches(look, found);
   // A qualifier that starts with a package or namespace (Java/Kotlin/Scala `a.b.C.m()`,
   // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
   if (found.empty() && rules.qualifierMaySpellPackage) {
@@ -298,6 +217,111 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
     if (merged.size() == 1) return pick(ref.id, merged, Evidence::kQualified, rules, merge);
   }
   return std::nullopt;
+}
+
+// os.path.join(): through os.py's `import posixpath as path` to posixpath.join. Adds the
+// top-level candidates of the module the qualifier reaches through `b`'s module aliases to
+// `found` (once each); true when it added any, and then an ambiguous alias sets aliasAmbiguous.
+bool Resolver::Impl::aliasedModuleMembers(const Binding& b, const PendingRef& ref,
+                                          const Candidates& cands,
+                                          std::vector<const DefinitionRow*>& found,
+                                          bool& aliasAmbiguous) {
+  bool ambiguous = false;
+  auto module = qualifierThroughAliases(b, ref.qualifier, ambiguous);
+  if (module.empty()) return false;
+  std::vector<int64_t> scratch;
+  const std::vector<int64_t>& files = reexportClosure(module, ref.name, scratch);
+  const size_t before = found.size();
+  for (const DefinitionRow& d : rows(cands))
+    if (std::find(files.begin(), files.end(), d.fileId) != files.end() &&
+        (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
+        std::find(found.begin(), found.end(), &d) == found.end())
+      found.push_back(&d);
+  if (found.size() == before) return false;
+  aliasAmbiguous = aliasAmbiguous || ambiguous;
+  return true;
+}
+
+// The candidates in the files import `b` (binding the qualifier or its head) reaches, as the
+// qualifier selects them: added to `found` once each; where `b` binds only the head
+// (`pkg.X.m()`), the members of the module's other types go to `moduleMembers` instead.
+void Resolver::Impl::importedQualifierMembers(const Binding& b, const Lookup& look,
+                                              const std::string& head,
+                                              std::vector<const DefinitionRow*>& found,
+                                              std::vector<const DefinitionRow*>& moduleMembers) {
+  const PendingRef& ref = look.ref;
+  const bool merge = look.merge;
+  std::vector<int64_t> scratch;
+  const std::vector<int64_t>& files =
+      reexportClosure(b.files, b.symbolName.empty() ? ref.name : b.symbolName, scratch);
+  // `pkg.X.m()` where the import binds `pkg`: a member of pkg's X, never any `m` of pkg.
+  const bool throughMember = b.local == head && b.local != ref.qualifier;
+  for (const DefinitionRow& d : rows(look.cands))
+    if (std::find(files.begin(), files.end(), d.fileId) != files.end()) {
+      // A name qualified by a symbol imported from the module (Class.method): a member
+      // of that symbol; qualified by the module itself: a top-level name of it.
+      const DefinitionRow* parent = def(d.parentId);
+      if (!b.symbolName.empty()) {
+        std::string owner = b.local == ref.qualifier ? b.symbolName : lastSegment(ref.qualifier);
+        if (!parent || lastSegment(parent->qualifiedName) != owner) continue;
+      } else if (b.local == ref.qualifier && parent && !isNamespaceLike(d.parentId) &&
+                 model::isContainer(parent->kind) &&
+                 ownerName(parent->qualifiedName) == b.local &&
+                 (parent->parentId == 0 || isNamespaceLike(parent->parentId))) {
+        // The module is a file named after its class (Product.kt, User.php, a default
+        // export): `Product.createdCount()` is a member of that class.
+      } else if (b.local == ref.qualifier &&
+                 ((d.parentId != 0 && !isNamespaceLike(d.parentId)) ||
+                  (d.parentId == 0 && d.kind == SymbolKind::kMethod) ||
+                  (d.parentId == 0 && !merge &&
+                   d.qualifiedName.find('.') != std::string::npos))) {
+        continue;  // `pkg.F()` is a top-level F of pkg, never a method of one of its types
+      } else if (throughMember &&
+                 (!parent || lastSegment(parent->qualifiedName) != lastSegment(ref.qualifier))) {
+        // Members of the module's types (a function's local is no member).
+        if (parent && !isNamespaceLike(d.parentId) &&
+            (model::isContainer(parent->kind) || model::isTypeLike(parent->kind)) &&
+            std::find(moduleMembers.begin(), moduleMembers.end(), &d) == moduleMembers.end())
+          moduleMembers.push_back(&d);
+        continue;
+      }
+      if (std::find(found.begin(), found.end(), &d) == found.end()) found.push_back(&d);
+    }
+}
+
+// Adds to `found` the candidates whose qualified name ends in qualifier + name, spelled with
+// `.`, `::`, Ruby's `.` for `::`, or PHP's `\` (where a package is its directory, only those
+// of the reference's package).
+void Resolver::Impl::typeQualifiedMatches(const Lookup& look,
+                                          std::vector<const DefinitionRow*>& found) {
+  const PendingRef& ref = look.ref;
+  std::string qualified = ref.qualifier + "." + ref.name;
+  std::string qualifiedCpp = ref.qualifier + "::" + ref.name;
+  // Ruby `A::B.m()` names the method A.B.m (the language's separator is "."); PHP
+  // `A::m()` / `\N\A::m()` the method N\A\m (separator "\\").
+  std::string qualifiedDots = qualified;
+  for (size_t at; (at = qualifiedDots.find("::")) != std::string::npos;)
+    qualifiedDots.replace(at, 2, ".");
+  std::string phpQualifier = ref.qualifier;
+  phpQualifier.erase(0, phpQualifier.find_first_not_of('\\'));
+  const std::string qualifiedPhp = phpQualifier + "\\" + ref.name;
+  for (const DefinitionRow& d : rows(look.cands)) {
+    const auto& q = d.qualifiedName;
+    auto endsWith = [&q](const std::string& suffix) {
+      return q.size() >= suffix.size() &&
+             q.compare(q.size() - suffix.size(), suffix.size(), suffix) == 0 &&
+             (q.size() == suffix.size() || q[q.size() - suffix.size() - 1] == '.' ||
+              q[q.size() - suffix.size() - 1] == ':' || q[q.size() - suffix.size() - 1] == '\\');
+    };
+    // Where a package is its directory (Go), a type named by a qualifier no import binds
+    // is one of the same package: a method expression `T.M(recv)`, or a variable named
+    // like its type (`hunk.writeTo()`; as often wrong, `conn.Close()` on an interface:
+    // the level is Go's measured one).
+    if (look.rules.packageIsDirectory && !modules.sameDirectory(d.fileId, ref.fileId)) continue;
+    if (endsWith(qualified) || endsWith(qualifiedCpp) || endsWith(qualifiedDots) ||
+        endsWith(qualifiedPhp))
+      found.push_back(&d);
+  }
 }
 
 // Step 5: a definition unique in the repository, where nothing above decided.
