@@ -1,6 +1,7 @@
 #include "text_util.h"
 
 #include <cctype>
+#include <optional>
 #include <vector>
 
 namespace cg::lang {
@@ -283,8 +284,12 @@ size_t closingBracket(std::string_view s, size_t open) {
   return std::string_view::npos;
 }
 
-std::string valueChain(std::string_view text) {
-  std::string_view s = trimView(text);
+namespace {
+
+// `s` without what does not change its value's type: `await` / `yield` / `try` prefixes, `&`,
+// `*`, `mut`, `?` / `!` suffixes (Rust, TypeScript, Kotlin, Swift), parentheses around the
+// whole; a few rounds, trimmed.
+std::string_view unwrapValue(std::string_view s) {
   for (int guard = 0; guard < 6 && !s.empty(); ++guard) {
     const std::string_view before = s;
     for (std::string_view kw : {"await ", "yield ", "try! ", "try? ", "try "}) {
@@ -298,68 +303,76 @@ std::string valueChain(std::string_view text) {
       s = trimView(s.substr(1, s.size() - 2));  // `(x)` as a whole
     if (s == before) break;
   }
-  if (s.empty() || s.size() > 1000) return {};
-  // A conditional `c ? a : b`: its branches have one type; the first branch that says it.
-  {
-    int depth = 0;
-    size_t question = std::string_view::npos, colon = std::string_view::npos;
-    for (size_t k = 0; k < s.size(); ++k) {
-      const char c = s[k];
-      if (c == '(' || c == '[' || c == '{') ++depth;
-      else if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
-      else if (depth == 0 && c == '?' && question == std::string_view::npos && k + 1 < s.size() &&
-               s[k + 1] != '.' && s[k + 1] != '?' && k > 0 && s[k - 1] == ' ')
-        question = k;
-      else if (depth == 0 && c == ':' && question != std::string_view::npos && k + 1 < s.size() &&
-               s[k + 1] == ' ' && s[k - 1] == ' ') {
-        colon = k;
-        break;
-      }
-    }
-    if (colon != std::string_view::npos) {
-      std::string te = valueChain(s.substr(question + 1, colon - question - 1));
-      return te.empty() ? valueChain(s.substr(colon + 1)) : te;
+  return s;
+}
+
+// A conditional `c ? a : b`: its branches have one type; the first branch that says it.
+// nullopt when `s` is no conditional.
+std::optional<std::string> conditionalChain(std::string_view s) {
+  int depth = 0;
+  size_t question = std::string_view::npos, colon = std::string_view::npos;
+  for (size_t k = 0; k < s.size(); ++k) {
+    const char c = s[k];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    else if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+    else if (depth == 0 && c == '?' && question == std::string_view::npos && k + 1 < s.size() &&
+             s[k + 1] != '.' && s[k + 1] != '?' && k > 0 && s[k - 1] == ' ')
+      question = k;
+    else if (depth == 0 && c == ':' && question != std::string_view::npos && k + 1 < s.size() &&
+             s[k + 1] == ' ' && s[k - 1] == ' ') {
+      colon = k;
+      break;
     }
   }
-  // `x as T` (TypeScript, Kotlin, C#, Swift): a T.
-  {
-    int depth = 0;
-    for (size_t k = 0; k + 4 < s.size(); ++k) {
-      const char c = s[k];
-      if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
-      else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) --depth;
-      else if (depth == 0 && s.compare(k, 4, " as ") == 0) {
-        const std::string name = typeName(s.substr(s.rfind(" as ") + 4));
-        return name.empty() ? std::string() : "{" + name + "}";
-      }
+  if (colon == std::string_view::npos) return std::nullopt;
+  std::string te = valueChain(s.substr(question + 1, colon - question - 1));
+  return te.empty() ? valueChain(s.substr(colon + 1)) : te;
+}
+
+// `x as T` (TypeScript, Kotlin, C#, Swift), a T: "{T}", "" when T is no single type; nullopt
+// when `s` has no top-level ` as `.
+std::optional<std::string> asCastChain(std::string_view s) {
+  int depth = 0;
+  for (size_t k = 0; k + 4 < s.size(); ++k) {
+    const char c = s[k];
+    if (c == '(' || c == '[' || c == '{' || c == '<') ++depth;
+    else if ((c == ')' || c == ']' || c == '}' || c == '>') && depth > 0) --depth;
+    else if (depth == 0 && s.compare(k, 4, " as ") == 0) {
+      const std::string name = typeName(s.substr(s.rfind(" as ") + 4));
+      return name.empty() ? std::string() : "{" + name + "}";
     }
   }
-  std::string out;  // the expression with argument lists emptied
-  size_t i = 0;
-  // A leading construct whose type is written: `new T(...)`, Go `new(T)`, a cast `(x as T)`,
-  // `((T) x)`, a parenthesised expression.
+  return std::nullopt;
+}
+
+// A leading construct whose type is written: `new T(...)`, Go `new(T)`, a cast `(x as T)`,
+// `((T) x)`, a parenthesised expression. Sets `out` to its type expression and `i` to where
+// the rest of `s` starts (`s` itself to what follows `new `), and gives nullopt; or gives
+// valueChain's whole answer ("" when the construct names no type; "{T}" for a cast `(T) x`).
+// Anything else leaves all three as they are.
+std::optional<std::string> leadingConstruct(std::string_view& s, std::string& out, size_t& i) {
   if (startsWith(s, "new(")) {
     const size_t close = closingBracket(s, 3);
-    if (close == std::string_view::npos) return {};
+    if (close == std::string_view::npos) return std::string();
     const std::string name = typeName(s.substr(4, close - 4));
-    if (name.empty()) return {};
+    if (name.empty()) return std::string();
     out = "{" + name + "}";
     i = close + 1;
   } else if (startsWith(s, "new ")) {
     std::string_view rest = trimView(s.substr(4));
     size_t end = rest.find_first_of("(<[{");
     const std::string name = typeName(rest.substr(0, end));
-    if (name.empty()) return {};
+    if (name.empty()) return std::string();
     out = "{" + name + "}";
     size_t at = end;
     if (at != std::string_view::npos && rest[at] == '<') at = closingBracket(rest, at) + 1;
     if (at != std::string_view::npos && at < rest.size() && rest[at] == '(') at = closingBracket(rest, at);
-    if (at == std::string_view::npos) return {};
+    if (at == std::string_view::npos) return std::string();
     s = rest;
     i = at < rest.size() && rest[at] == ')' ? at + 1 : at;
   } else if (s.front() == '(') {
     const size_t close = closingBracket(s, 0);
-    if (close == std::string_view::npos) return {};
+    if (close == std::string_view::npos) return std::string();
     std::string_view inner = trimView(s.substr(1, close - 1));
     const std::string_view after = trimView(s.substr(close + 1));
     const size_t as = inner.rfind(" as ");
@@ -371,20 +384,27 @@ std::string valueChain(std::string_view text) {
     }
     if (as != std::string_view::npos) {
       const std::string name = typeName(inner.substr(as + 4));
-      if (name.empty()) return {};
+      if (name.empty()) return std::string();
       out = "{" + name + "}";
     } else if (!inner.empty() && inner.front() == '(') {
       const size_t castEnd = closingBracket(inner, 0);
-      if (castEnd == std::string_view::npos) return {};
+      if (castEnd == std::string_view::npos) return std::string();
       const std::string name = typeName(inner.substr(1, castEnd - 1));
-      if (name.empty()) return {};
+      if (name.empty()) return std::string();
       out = "{" + name + "}";
     } else {
       out = valueChain(inner);
-      if (out.empty()) return {};
+      if (out.empty()) return std::string();
     }
     i = close + 1;
   }
+  return std::nullopt;
+}
+
+// Appends `s` from `i` on to `out` with argument lists emptied, whitespace and call type
+// arguments dropped, and a type assertion `x.(T)` as "{T}"; false when it is no chain (words
+// side by side, a bracket not closed).
+bool appendEmptied(std::string_view s, size_t i, std::string& out) {
   for (; i < s.size(); ++i) {
     const char c = s[i];
     if (c == ' ' || c == '\n' || c == '\t') {
@@ -392,22 +412,22 @@ std::string valueChain(std::string_view text) {
       size_t next = i;
       while (next < s.size() && (s[next] == ' ' || s[next] == '\n' || s[next] == '\t')) ++next;
       if (!out.empty() && next < s.size() && isIdentChar(out.back()) && isIdentChar(s[next]))
-        return {};
+        return false;
       continue;
     }
     if (c == '.' && i + 1 < s.size() && s[i + 1] == '(') {
       // A type assertion `x.(T)`: the value is a T.
       const size_t close = closingBracket(s, i + 1);
-      if (close == std::string_view::npos) return {};
+      if (close == std::string_view::npos) return false;
       const std::string name = typeName(s.substr(i + 2, close - i - 2));
-      if (name.empty()) return {};
+      if (name.empty()) return false;
       out = "{" + name + "}";
       i = close;
       continue;
     }
     if (c == '(' || c == '[' || c == '{') {
       const size_t close = closingBracket(s, i);
-      if (close == std::string_view::npos) return {};
+      if (close == std::string_view::npos) return false;
       out += c;
       out += s[close];
       i = close;
@@ -416,19 +436,20 @@ std::string valueChain(std::string_view text) {
     if (c == '<') {
       // Type arguments of a call (`make<T>()`, `f::<T>()`): dropped.
       const size_t close = closingBracket(s, i);
-      if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != '(') return {};
+      if (close == std::string_view::npos || close + 1 >= s.size() || s[close + 1] != '(') return false;
       if (out.size() >= 2 && out.compare(out.size() - 2, 2, "::") == 0) out.resize(out.size() - 2);
       i = close;
       continue;
     }
     out += c;
   }
-  // A composite literal `T{...}` / `pkg.T{...}` (Go, Rust): the type T.
-  if (out.size() > 2 && out.front() != '{' && out.compare(out.size() - 2, 2, "{}") == 0) {
-    std::string name = typeName(std::string_view(out).substr(0, out.size() - 2));
-    return name.empty() ? std::string() : "{" + name + "}";
-  }
-  // Otherwise a chain: a name or "{T}", then `.name` / `::name` / `->name` / `?.name` / `()`.
+  return true;
+}
+
+// An expression with argument lists emptied, as a chain: a name or "{T}", then `.name` /
+// `::name` / `->name` / `?.name` / `()` / `[]`, with `->` and `?.` written `.` and `!` dropped;
+// "" for anything else (an index, an operator, a literal).
+std::string chainOfEmptied(const std::string& out) {
   std::string chain;
   size_t k = 0;
   if (out.empty()) return {};
@@ -470,6 +491,26 @@ std::string valueChain(std::string_view text) {
     }
   }
   return chain;
+}
+
+}  // namespace
+
+std::string valueChain(std::string_view text) {
+  std::string_view s = unwrapValue(trimView(text));
+  if (s.empty() || s.size() > 1000) return {};
+  if (std::optional<std::string> te = conditionalChain(s)) return std::move(*te);
+  if (std::optional<std::string> te = asCastChain(s)) return std::move(*te);
+  std::string out;  // the expression with argument lists emptied
+  size_t i = 0;
+  if (std::optional<std::string> te = leadingConstruct(s, out, i)) return std::move(*te);
+  if (!appendEmptied(s, i, out)) return {};
+  // A composite literal `T{...}` / `pkg.T{...}` (Go, Rust): the type T.
+  if (out.size() > 2 && out.front() != '{' && out.compare(out.size() - 2, 2, "{}") == 0) {
+    std::string name = typeName(std::string_view(out).substr(0, out.size() - 2));
+    return name.empty() ? std::string() : "{" + name + "}";
+  }
+  // Otherwise a chain: a name or "{T}", then `.name` / `::name` / `->name` / `?.name` / `()`.
+  return chainOfEmptied(out);
 }
 
 }  // namespace cg::lang
