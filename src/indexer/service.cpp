@@ -425,25 +425,7 @@ void IndexService::runIndexer() {
   cv_.notify_all();
   // The first edit of each language would otherwise compile its extraction query (Python
   // ~0.5 s, C++ ~2.4 s of CPU) before its refresh could start.
-  if (options_.watch && refreshes_ > 0 && !queryWarmup_.joinable()) {
-    // Most files first: the language an edit most likely touches is not left waiting behind a
-    // rare one (a C++ query alone takes seconds).
-    std::map<std::string, size_t> count;
-    if (auto files = store::IndexWriter(*db_).files(); files)
-      for (const auto& f : *files) ++count[f.language];
-    std::vector<std::string> languages;
-    for (const auto& [language, n] : count) languages.push_back(language);
-    std::stable_sort(languages.begin(), languages.end(),
-                     [&](const std::string& a, const std::string& b) { return count[a] > count[b]; });
-    // Checks for a stop between languages, so stopping waits for one compilation at most.
-    queryWarmup_ = std::thread([this, languages] {
-      support::lowerThreadPriority(support::kLowestPriority);  // nothing waits for it (support/background.h)
-      for (const auto& language : languages) {
-        if (cancel_) return;
-        lang::precompileQueries({language});
-      }
-    });
-  }
+  if (options_.watch && refreshes_ > 0 && !queryWarmup_.joinable()) startQueryWarmup();
   // The graph the deferred analytics of later edits start from (one full read now, so an edit's
   // analytics read only the files it changed). Gives way to a change that arrives meanwhile, and
   // runs at the lowest priority: tool calls go first. Without a watcher no edit follows: nothing
@@ -471,46 +453,15 @@ void IndexService::runIndexer() {
         joinAnalysis();
         return;
       case Change::kRootMissing:
-        if (!rootMissing_) {
-          rootMissing_ = true;
-          spdlog::warn("the repository folder {} is gone; answers come from the last index until it is back",
-                       options_.index.root.string());
-          setPending("the repository folder is gone (moved, deleted or being cloned again); this answer is "
-                     "from the last index");
-        }
-        {
-          // What vanished with the folder stays indexed: it is walked again when the folder is back.
-          std::lock_guard<std::mutex> g(mu_);
-          queue_.clear();
-        }
+        onRootMissing();
         sleepFor(kIdentityEvery);
         continue;
-      case Change::kIndexDamaged: {
-        spdlog::warn("a query found the index database {} damaged; checking it", options_.dbPath.string());
-        reopen_ = true;
-        std::error_code ec;
-        std::filesystem::remove(damageMarkerFor(options_.dbPath), ec);
-        ChangeBatch walk;
-        walk.fullWalk = true;
-        walk.reason = "database reopened after corruption";
-        onBatch(std::move(walk));
+      case Change::kIndexDamaged:
+        onIndexDamaged();
         break;
-      }
-      case Change::kRootReplaced: {
-        spdlog::warn("the repository folder {} was replaced (cloned again, restored or swapped); "
-                     "watching and walking it again",
-                     options_.index.root.string());
-        stopWatcher();
-        recordIdentity();
-        startWatcher();
-        setPending("the repository folder was replaced; this answer is from the index of the previous "
-                   "folder, and the new one is being indexed");
-        ChangeBatch walk;
-        walk.fullWalk = true;
-        walk.reason = "the repository folder was replaced";
-        onBatch(std::move(walk));
+      case Change::kRootReplaced:
+        onRootReplaced();
         break;
-      }
     }
     finishHistoryIfReady();
     ChangeBatch merged;
@@ -536,34 +487,7 @@ void IndexService::runIndexer() {
       if (merged.reason.empty()) merged.reason = "retry after a failed refresh";
       retryAt = never;
     }
-    if (reopen_) {
-      // SQLite reported corruption: reopening checks the whole file (quick_check) and rebuilds
-      // it when damaged.
-      reopen_ = false;
-      joinAnalysis();  // it reads the cache
-      graphCache_.reset();
-      resolverMemory_.reset();
-      // Calls wait while the file is checked, and rebuilt if damaged: a rebuild replaces the
-      // file, which a call reading meanwhile would find missing or empty.
-      bool wasReady = false;
-      {
-        std::lock_guard<std::mutex> g(mu_);
-        wasReady = ready_;
-        ready_ = false;
-      }
-      if (!openForWriting(/*fullCheck=*/true)) break;
-      recordIdentity();  // a rebuilt database is a new file, of this process's making
-      if (!db_->wasRebuilt()) {
-        // The file was sound: what it answered before, it answers again.
-        std::lock_guard<std::mutex> g(mu_);
-        ready_ = wasReady;
-        cv_.notify_all();
-      }
-      // Rebuilt: empty now; calls wait for the full walk below (with progress) rather than read
-      // a half-built index.
-      merged.fullWalk = true;
-      merged.reason = "database reopened after corruption";
-    }
+    if (reopen_ && !reopenAfterCorruption(merged)) break;
     waitForGitToSettle(merged);
     if (checkIdentity() != Change::kNone) {
       // Found at the top of the loop; what was merged is walked again in any case.
@@ -577,6 +501,104 @@ void IndexService::runIndexer() {
     if (refreshes_ == before) retryAt = Clock::now() + options_.retryAfterFailure;
   }
   joinAnalysis();
+}
+
+// Compiles the extraction queries of the index's languages on a background thread, the language
+// with most files first (the one an edit most likely touches is not left waiting behind a rare
+// one: a C++ query alone takes seconds). Checks for a stop between languages, so stopping waits
+// for one compilation at most.
+void IndexService::startQueryWarmup() {
+  std::map<std::string, size_t> count;
+  if (auto files = store::IndexWriter(*db_).files(); files)
+    for (const auto& f : *files) ++count[f.language];
+  std::vector<std::string> languages;
+  for (const auto& [language, n] : count) languages.push_back(language);
+  std::stable_sort(languages.begin(), languages.end(),
+                   [&](const std::string& a, const std::string& b) { return count[a] > count[b]; });
+  queryWarmup_ = std::thread([this, languages] {
+    support::lowerThreadPriority(support::kLowestPriority);  // nothing waits for it (support/background.h)
+    for (const auto& language : languages) {
+      if (cancel_) return;
+      lang::precompileQueries({language});
+    }
+  });
+}
+
+// The repository folder is gone: said once (in the log and in answers), and the queued changes
+// dropped; what vanished with the folder stays indexed until it is back and walked again.
+void IndexService::onRootMissing() {
+  if (!rootMissing_) {
+    rootMissing_ = true;
+    spdlog::warn("the repository folder {} is gone; answers come from the last index until it is back",
+                 options_.index.root.string());
+    setPending("the repository folder is gone (moved, deleted or being cloned again); this answer is "
+               "from the last index");
+  }
+  {
+    // What vanished with the folder stays indexed: it is walked again when the folder is back.
+    std::lock_guard<std::mutex> g(mu_);
+    queue_.clear();
+  }
+}
+
+// A query found the database damaged: the marker is removed, and a full walk queued behind a
+// reopen (which checks the file and rebuilds it when damaged).
+void IndexService::onIndexDamaged() {
+  spdlog::warn("a query found the index database {} damaged; checking it", options_.dbPath.string());
+  reopen_ = true;
+  std::error_code ec;
+  std::filesystem::remove(damageMarkerFor(options_.dbPath), ec);
+  ChangeBatch walk;
+  walk.fullWalk = true;
+  walk.reason = "database reopened after corruption";
+  onBatch(std::move(walk));
+}
+
+// The repository folder was replaced: the new one is watched, its identity recorded, and a full
+// walk queued; answers meanwhile say they come from the previous folder.
+void IndexService::onRootReplaced() {
+  spdlog::warn("the repository folder {} was replaced (cloned again, restored or swapped); "
+               "watching and walking it again",
+               options_.index.root.string());
+  stopWatcher();
+  recordIdentity();
+  startWatcher();
+  setPending("the repository folder was replaced; this answer is from the index of the previous "
+             "folder, and the new one is being indexed");
+  ChangeBatch walk;
+  walk.fullWalk = true;
+  walk.reason = "the repository folder was replaced";
+  onBatch(std::move(walk));
+}
+
+// SQLite reported corruption: reopens the database (a quick_check of the whole file, rebuilt
+// when damaged) and makes `merged` a full walk; false when stopping.
+bool IndexService::reopenAfterCorruption(ChangeBatch& merged) {
+  reopen_ = false;
+  joinAnalysis();  // it reads the cache
+  graphCache_.reset();
+  resolverMemory_.reset();
+  // Calls wait while the file is checked, and rebuilt if damaged: a rebuild replaces the
+  // file, which a call reading meanwhile would find missing or empty.
+  bool wasReady = false;
+  {
+    std::lock_guard<std::mutex> g(mu_);
+    wasReady = ready_;
+    ready_ = false;
+  }
+  if (!openForWriting(/*fullCheck=*/true)) return false;
+  recordIdentity();  // a rebuilt database is a new file, of this process's making
+  if (!db_->wasRebuilt()) {
+    // The file was sound: what it answered before, it answers again.
+    std::lock_guard<std::mutex> g(mu_);
+    ready_ = wasReady;
+    cv_.notify_all();
+  }
+  // Rebuilt: empty now; calls wait for the full walk below (with progress) rather than read
+  // a half-built index.
+  merged.fullWalk = true;
+  merged.reason = "database reopened after corruption";
+  return true;
 }
 
 void IndexService::finishHistoryIfReady() {

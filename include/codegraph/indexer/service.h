@@ -157,6 +157,13 @@ class IndexService {
   void run();
   bool pollAsReader();  // false when stopping
   void runIndexer();
+  // runIndexer's parts: extraction queries compiled before the first edits, what a change of
+  // identity found between refreshes does, and a reopen after corruption (false when stopping).
+  void startQueryWarmup();
+  void onRootMissing();
+  void onIndexDamaged();
+  void onRootReplaced();
+  bool reopenAfterCorruption(ChangeBatch& merged);
   bool openForWriting(bool fullCheck = false);
   void applyRefresh(const ChangeBatch& batch);
   void onBatch(ChangeBatch batch);
