@@ -549,52 +549,9 @@ struct Resolver::Impl {
     return scratch;
   }
 
-  Resolution resolveImport(const PendingRef& ref) {
-    Resolution r;
-    r.refId = ref.id;
-    Binding b = modules.bind(ref.fileId, ref);
-    const lang::Rules& rules = modules.rules(ref.fileId);
-    if (b.files.empty() && rules.moduleAliases && !b.module.empty() && b.module[0] != '.' &&
-        b.module.find('.') != std::string::npos &&
-        !(b.local == firstSegment(b.module) && b.symbolName.empty())) {
-      bool ambiguous = false;  // `from os.path import join`: os.py's alias `path`
-      b.files = pythonModuleFiles(ref.fileId, b.module, ambiguous);
-    }
-    std::erase_if(b.files, [&](int64_t f) { return !sameFamily(rules, f); });
-    if (b.files.empty()) return r;  // external module: unresolved import
-    // The module's first file by path, of the default build where it has one (a Go package's
-    // atomic_386.go is not what an amd64 build imports).
-    r.targetFileId = b.files.front();
-    for (int64_t f : b.files)
-      if (const store::FileRow* row = modules.file(f); row && !row->otherBuild) {
-        r.targetFileId = f;
-        break;
-      }
-    if (ref.name.empty() || ref.name == "*" || ref.name == "default") {
-      r.confidence = rules.level(Evidence::kScope);
-      return r;
-    }
-    std::vector<const DefinitionRow*> found;
-    std::vector<int64_t> scratch;
-    const std::vector<int64_t>& files = reexportClosure(b.files, ref.name, scratch);
-    for (const auto& d : defsNamed(ref.name)) {
-      if (std::find(files.begin(), files.end(), d.fileId) == files.end()) continue;
-      if (!sameFamily(rules, d.fileId)) continue;
-      const DefinitionRow* parent = def(d.parentId);
-      if (d.parentId == 0 || (parent && (parent->kind == SymbolKind::kNamespace ||
-                                         parent->kind == SymbolKind::kModule)))
-        found.push_back(&d);
-      else if (parent && lastSegment(parent->qualifiedName) == ownerSegment(ref.module, ref.name))
-        found.push_back(&d);  // a member import: `import static a.B.m`, `use a::B::m`
-    }
-    if (!found.empty()) {
-      Resolution picked = pick(ref.id, found, Evidence::kScope, rules, false);
-      picked.targetFileId = r.targetFileId;
-      return picked;
-    }
-    r.confidence = rules.level(Evidence::kScope);
-    return r;
-  }
+  // An import reference (resolver_steps.cpp): the module's file, of the default build where it
+  // has one, and the definitions it names there (a member import's too), at kScope.
+  Resolution resolveImport(const PendingRef& ref);
 
   // The definitions an import binding `b` makes visible under the reference's name: `pool` (the
   // candidates of the name the module defines it under) in the files the binding reaches.
@@ -727,85 +684,8 @@ struct Resolver::Impl {
   // The arguments of the call being resolved (-1: not a call, or not known); probes made while
   // resolving it are no calls of their own.
   int arity = -1;
-  Resolution resolveRef(const PendingRef& ref) {
-    struct KeepArity {
-      int& slot;
-      int saved;
-      ~KeepArity() { slot = saved; }
-    } keep{arity, arity};
-    arity = ref.arity;
-    if (ref.kind == RefKind::kImports) return resolveImport(ref);
-    Resolution r;
-    r.refId = ref.id;
-    const bool valueRef = ref.kind == RefKind::kAccesses || ref.kind == RefKind::kAssigns;
-    const store::FileRow* file = modules.file(ref.fileId);
-    const lang::Rules& rules = modules.rules(ref.fileId);
-    if (!rules.superAlias.empty() && ref.qualifier == rules.superAlias) {  // C# `base.M()`
-      PendingRef viaSuper = ref;
-      viaSuper.qualifier = "super";
-      return resolveRef(viaSuper);
-    }
-    // Python `super().m()` / `super(C, self).m()` (written as `super()` once compacted).
-    if (ref.qualifier == "super()") {
-      PendingRef viaSuper = ref;
-      viaSuper.qualifier = "super";
-      return resolveRef(viaSuper);
-    }
-    if (auto found = constructorCall(ref, rules)) return *found;
-    // A read or write binds only a variable or constant (compatible()): those alone are read.
-    const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
-    // Pointers into the cache of definitions by name (no copies per reference). Those of a call
-    // or type use are the same for every reference of the name, kind and language family, and
-    // kept (a C++ name like `type` has thousands of definitions, filtered once, not per use).
-    Candidates valueCands;
-    const Candidates& familyCands =
-        valueRef ? valueCands : compatibleNamed(ref.kind, ref.name, rules);
-    for (const auto& d : all) {
-      if (!valueRef) break;
-      if (!compatible(ref.kind, d.kind) || !sameFamily(rules, d.fileId)) continue;
-      // Only module-level variables and constants (not fields, not locals).
-      const DefinitionRow* parent = def(d.parentId);
-      // C/C++ enumerators are constants of the scope around their enum.
-      if (d.parentId != 0 &&
-          !(parent &&
-            (parent->kind == SymbolKind::kModule || parent->kind == SymbolKind::kNamespace)) &&
-          !(parent && parent->kind == SymbolKind::kEnum && d.kind == SymbolKind::kConstant &&
-            rules.splitDeclarations))
-        continue;
-      valueCands.push_back(&d);
-    }
-    Candidates visibleScratch;
-    const Candidates& cands = visibleCandidates(file, familyCands, visibleScratch);
-    // Step 5's answers are kept per candidate list by its address: only for the kept lists.
-    const bool keptList = !valueRef && &cands == &familyCands;
-    const DefinitionRow* source = def(ref.sourceId);
-    // A bare call naming a data member of the current class (C++ member initialiser
-    // `: size_(n)`, a call through a callable member): no edge, the member's type is not known.
-    if (ref.kind == RefKind::kCalls && ref.qualifier.empty() && rules.implicitThis &&
-        callsDataMember(source, all, cands))
-      return r.drop = true, r;
-    // No definition the reference could bind to (where calls may name a constant holding a
-    // function, a bare call goes on to look for one).
-    if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls)) {
-      r.drop = valueRef;
-      return r;
-    }
-    const bool merge = rules.splitDeclarations;
-
-    Lookup look{ref, rules, file, all, cands, source, valueRef, keptList, merge};
-    if (auto found = currentObject(look)) return *found;
-    if (ref.qualifier.empty()) {
-      if (auto found = bareName(look)) return *found;
-    } else if (!isSelfQualifier(ref.qualifier)) {
-      if (auto found = receiverType(look)) return *found;
-      if (auto found = inheritedThroughType(look)) return *found;
-      if (auto found = qualifiedName(look)) return *found;
-    } else if (!ref.receiver.empty()) {
-      // `this.m()` where a declaration types `this` (TypeScript's `this:` parameter).
-      if (auto found = receiverType(look)) return *found;
-    }
-    return uniqueName(look);
-  }
+  // One reference through the steps in their order (resolver.h; resolver_steps.cpp).
+  Resolution resolveRef(const PendingRef& ref);
 
   // What the steps of one reference's resolution share.
   struct Lookup {
