@@ -1,7 +1,8 @@
 // The resolver's state (Resolver::Impl): its caches of definitions, import bindings and include
 // closures, the module and class lookups, and `pick`, which grades a binding by its evidence.
-// Private to resolver.cpp (the Resolver's public calls) and resolver_steps.cpp (the steps one
-// reference goes through); both include it, nothing else may.
+// Private to the resolver: resolver.cpp (the Resolver's public calls), resolver_steps.cpp (the
+// steps one reference goes through), resolver_types.cpp (receiver types), resolver_modules.cpp
+// (module naming) and resolver_classes.cpp (classes) include it; nothing else may.
 #pragma once
 
 #include "resolver.h"
@@ -344,96 +345,24 @@ struct Resolver::Impl {
     return found;
   }
 
+  // ---- classes (resolver_classes.cpp) ----
   // The nearest enclosing container (class, struct, ...) of a symbol, itself included.
-  const DefinitionRow* enclosingClass(int64_t symbolId) {
-    const DefinitionRow* d = def(symbolId);
-    for (int guard = 0; d && guard < 16; ++guard) {
-      if (model::isContainer(d->kind) && d->kind != SymbolKind::kNamespace &&
-          d->kind != SymbolKind::kModule)
-        return d;
-      d = def(d->parentId);
-    }
-    // An out-of-line member (C++ `void ns::Foo::bar() {}`, nested in the namespace or at top
-    // level) names its class in its qualified name: the class is the definition so named.
-    const DefinitionRow* self = def(symbolId);
-    if (!self) return nullptr;
-    // A Go method (`Book.Label`) names its receiver type, declared in the same package; so
-    // do a Kotlin extension function (`fun Book.label()`) and a member of a Swift extension,
-    // whose receiver is `this` / `self`.
-    const std::string& q = self->qualifiedName;
-    const lang::Rules& rules = modules.rules(self->fileId);
-    const bool samePackage = rules.ownerInSamePackage;
-    size_t cut = rules.dottedMemberOwner ? q.rfind('.') : q.rfind("::");
-    if (cut == std::string::npos || cut == 0) return nullptr;
-    const std::string owner = q.substr(0, cut);
-    const DefinitionRow* best = nullptr;
-    for (const auto& c : defsNamed(lastSegment(owner))) {
-      if (c.qualifiedName != owner || !model::isContainer(c.kind) ||
-          c.kind == SymbolKind::kNamespace || c.kind == SymbolKind::kModule)
-        continue;
-      if (samePackage && !modules.sameDirectory(c.fileId, self->fileId)) continue;
-      if (!best || pathOf(c.fileId) < pathOf(best->fileId) ||
-          (c.fileId == best->fileId && c.startLine < best->startLine))
-        best = &c;
-    }
-    return best;
-  }
+  const DefinitionRow* enclosingClass(int64_t symbolId);
 
   // C# partial types: the parts of a class declared in several files (same namespace, same
   // qualified name and kind) are one class. The parts of `cls`, `cls` itself included.
-  std::vector<int64_t> partsOf(const DefinitionRow* cls) {
-    std::vector<int64_t> out{cls->id};
-    if (!modules.rules(cls->fileId).partialTypes || !model::isContainer(cls->kind)) return out;
-    for (const auto& d : defsNamed(lastSegment(cls->qualifiedName)))
-      if (d.id != cls->id && d.kind == cls->kind && d.qualifiedName == cls->qualifiedName &&
-          isPartialPartOf(d, *cls, modules))
-        out.push_back(d.id);
-    return out;
-  }
+  std::vector<int64_t> partsOf(const DefinitionRow* cls);
 
   // Members named `name` of a class and (breadth-first) its bases; with basesOnly (`super.m()`)
   // the class itself is skipped.
   std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
                                                          const Candidates& cands,
-                                                         bool basesOnly = false) {
-    std::vector<const DefinitionRow*> found;
-    std::deque<std::pair<int64_t, int>> queue;
-    if (basesOnly) {
-      for (int64_t part : partsOf(cls))
-        for (int64_t b : bases(part)) queue.emplace_back(b, 1);
-    } else {
-      queue.emplace_back(cls->id, 0);
-    }
-    std::unordered_set<int64_t> seen;
-    while (!queue.empty() && found.empty()) {
-      auto [id, depth] = queue.front();
-      queue.pop_front();
-      if (!seen.insert(id).second) continue;
-      const DefinitionRow* c = def(id);
-      // The other parts of a C# partial class are searched with it, and their bases after it.
-      const std::vector<int64_t> parts = c ? partsOf(c) : std::vector<int64_t>{id};
-      for (int64_t part : parts)
-        if (part != id) seen.insert(part);
-      for (const DefinitionRow& d : rows(cands)) {
-        if (std::find(parts.begin(), parts.end(), d.parentId) != parts.end()) found.push_back(&d);
-        // Out-of-line members (C++ Foo::bar, Go receivers) name the class by qualified name.
-        else if (c && (d.parentId == 0 || isNamespaceLike(d.parentId)) &&
-                 (!modules.rules(c->fileId).ownerInSamePackage ||
-                  modules.sameDirectory(d.fileId, c->fileId)) &&
-                 d.qualifiedName.size() > c->qualifiedName.size() &&
-                 d.qualifiedName.compare(0, c->qualifiedName.size(), c->qualifiedName) == 0 &&
-                 lastSegment(d.qualifiedName.substr(c->qualifiedName.size())) ==
-                     lastSegment(d.qualifiedName) &&
-                 d.qualifiedName.find_first_of(".:", c->qualifiedName.size()) ==
-                     c->qualifiedName.size())
-          found.push_back(&d);
-      }
-      if (depth < 6)
-        for (int64_t part : parts)
-          for (int64_t b : bases(part)) queue.emplace_back(b, depth + 1);
-    }
-    return found;
-  }
+                                                         bool basesOnly = false);
+
+  // The class around `source` (or a base) has a field/variable member named like the call and
+  // no callable member of that name.
+  bool callsDataMember(const DefinitionRow* source, const std::vector<DefinitionRow>& all,
+                       const Candidates& cands);
 
   // A file's path ("" for an id the map does not hold).
   const std::string& pathOf(int64_t fileId) const {
@@ -831,24 +760,6 @@ struct Resolver::Impl {
     uint32_t count = 0;                     // how many there were
   };
   std::unordered_map<UniqueKey, UniqueAnswer, UniqueKeyHash> uniqueCache;
-
-  // The class around `source` (or a base) has a field/variable member named like the call and
-  // no callable member of that name.
-  bool callsDataMember(const DefinitionRow* source, const std::vector<DefinitionRow>& all,
-                       const Candidates& cands) {
-    if (!source) return false;
-    bool anyData = false;
-    for (const auto& d : all)
-      if (model::isValueLike(d.kind) && d.parentId != 0) anyData = true;
-    if (!anyData) return false;
-    const DefinitionRow* cls = enclosingClass(source->id);
-    if (!cls) return false;
-    Candidates data;
-    for (const auto& d : all)
-      if (model::isValueLike(d.kind)) data.push_back(&d);
-    if (memberOfClassOrBases(cls, data).empty()) return false;
-    return memberOfClassOrBases(cls, cands).empty();
-  }
 
   const Candidates& compatibleNamed(RefKind kind, const std::string& name,
                                     const lang::Rules& rules) {
