@@ -432,51 +432,16 @@ struct Resolver::Impl {
     return r;
   }
 
+  // ---- build and test-file visibility (resolver_steps.cpp) ----
   // Whether `d` is visible from a reference in `refFile` as far as builds and test files go:
   // a definition compiled only in another build (Go's GOOS/GOARCH files) is not seen from the
   // default build, and a test file's definition is seen only from test files where the
   // language keeps them apart (Go's _test.go).
-  bool buildVisible(const store::FileRow* refFile, const DefinitionRow& d) const {
-    const store::FileRow* f = modules.file(d.fileId);
-    if (!f || !refFile) return true;
-    const lang::Rules& rules = modules.rules(d.fileId);
-    if (rules.testFilesPrivate && rules.isTestFile && rules.isTestFile(f->path) &&
-        !rules.isTestFile(refFile->path))
-      return false;
-    return !f->otherBuild || refFile->otherBuild;
-  }
+  bool buildVisible(const store::FileRow* refFile, const DefinitionRow& d) const;
   // `cands` without what the reference's file cannot see (buildVisible); `cands` itself when
   // it can see all of them, else `scratch` filled.
   const Candidates& visibleCandidates(const store::FileRow* refFile, const Candidates& cands,
-                                      Candidates& scratch) const {
-    if (!refFile) return cands;
-    const lang::Rules& rules = modules.rules(refFile->id);
-    if (!rules.isOtherBuild && !rules.testFilesPrivate) return cands;
-    bool all = true;
-    for (const DefinitionRow& d : rows(cands))
-      if (!buildVisible(refFile, d)) {
-        all = false;
-        break;
-      }
-    if (all && !refFile->otherBuild) return cands;
-    scratch.clear();
-    for (const DefinitionRow& d : rows(cands))
-      if (buildVisible(refFile, d)) scratch.push_back(&d);
-    // A file of another build sees the default build and its own: of several definitions, those
-    // of a file of the same build (`x_windows.go` → `y_windows.go`).
-    if (refFile->otherBuild && rules.buildOfFileName && scratch.size() > 1) {
-      const std::string ownBuild = rules.buildOfFileName(refFile->path);
-      Candidates same;
-      for (const DefinitionRow* d : scratch) {
-        const store::FileRow* f = modules.file(d->fileId);
-        if (f && f->otherBuild && !ownBuild.empty() && rules.buildOfFileName(f->path) == ownBuild)
-          same.push_back(d);
-      }
-      if (!same.empty()) scratch = std::move(same);
-    }
-    if (all && scratch.size() == cands.size()) return cands;  // nothing set apart: the kept list
-    return scratch;
-  }
+                                      Candidates& scratch) const;
 
   // An import reference (resolver_steps.cpp): the module's file, of the default build where it
   // has one, and the definitions it names there (a member import's too), at kScope.

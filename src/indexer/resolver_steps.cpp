@@ -1,7 +1,8 @@
 // The steps of one reference's resolution (resolver.h has the order and the evidence each
 // step takes): resolveRef, which takes a reference through them; the current object, a bare
 // name's scopes, imports and package, a qualified name's import or type, and a name unique in
-// the repository; and resolveImport, which binds an import itself.
+// the repository; resolveImport, which binds an import itself; and which definitions a file
+// can see by build and test files.
 #include <algorithm>
 #include <cctype>
 
@@ -136,6 +137,50 @@ Resolution Resolver::Impl::resolveImport(const PendingRef& ref) {
   }
   r.confidence = rules.level(Evidence::kScope);
   return r;
+}
+
+// Whether `d` is visible from `refFile` as far as builds and test files go.
+bool Resolver::Impl::buildVisible(const store::FileRow* refFile, const DefinitionRow& d) const {
+  const store::FileRow* f = modules.file(d.fileId);
+  if (!f || !refFile) return true;
+  const lang::Rules& rules = modules.rules(d.fileId);
+  if (rules.testFilesPrivate && rules.isTestFile && rules.isTestFile(f->path) &&
+      !rules.isTestFile(refFile->path))
+    return false;
+  return !f->otherBuild || refFile->otherBuild;
+}
+
+// `cands` without what `refFile` cannot see; `cands` itself when nothing is set apart.
+const Candidates& Resolver::Impl::visibleCandidates(const store::FileRow* refFile,
+                                                    const Candidates& cands,
+                                                    Candidates& scratch) const {
+  if (!refFile) return cands;
+  const lang::Rules& rules = modules.rules(refFile->id);
+  if (!rules.isOtherBuild && !rules.testFilesPrivate) return cands;
+  bool all = true;
+  for (const DefinitionRow& d : rows(cands))
+    if (!buildVisible(refFile, d)) {
+      all = false;
+      break;
+    }
+  if (all && !refFile->otherBuild) return cands;
+  scratch.clear();
+  for (const DefinitionRow& d : rows(cands))
+    if (buildVisible(refFile, d)) scratch.push_back(&d);
+  // A file of another build sees the default build and its own: of several definitions, those
+  // of a file of the same build (`x_windows.go` → `y_windows.go`).
+  if (refFile->otherBuild && rules.buildOfFileName && scratch.size() > 1) {
+    const std::string ownBuild = rules.buildOfFileName(refFile->path);
+    Candidates same;
+    for (const DefinitionRow* d : scratch) {
+      const store::FileRow* f = modules.file(d->fileId);
+      if (f && f->otherBuild && !ownBuild.empty() && rules.buildOfFileName(f->path) == ownBuild)
+        same.push_back(d);
+    }
+    if (!same.empty()) scratch = std::move(same);
+  }
+  if (all && scratch.size() == cands.size()) return cands;  // nothing set apart: the kept list
+  return scratch;
 }
 
 // Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
