@@ -24,11 +24,6 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   return files.bySuffix(joinPath("", m));
 }
 
-// A sourced file's functions are all visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
-}
-
 }  // namespace
 const Rules& bashRules() {
   static const Rules kRules = [] {
@@ -45,7 +40,7 @@ const Rules& bashRules() {
         "sleep sort stat tail tee touch tr uname uniq wc which xargs tar gzip curl wget git "
         "sudo ssh bash sh");
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // a sourced file's functions are all visible
     return r;
   }();
   return kRules;

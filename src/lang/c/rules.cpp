@@ -12,10 +12,8 @@ namespace {
 // longest directory prefix with the includer first). (C++ shares it.)
 std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   const std::string dir = directoryOf(imp.fromPath);
-  auto local = files.exact(joinPath(dir, imp.module));
-  if (!local.empty()) return local;
-  auto hit = files.bySuffix(joinPath("", imp.module));
-  if (hit.size() > 1) {
+  auto hit = besideElseBySuffix(files, imp.fromPath, imp.module);
+  if (hit.size() > 1) {  // by suffix: the file beside the includer is one at most
     auto common = [&dir](const std::string& p) {
       size_t n = 0;
       while (n < p.size() && n < dir.size() && p[n] == dir[n]) ++n;
@@ -26,11 +24,6 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     });
   }
   return hit;
-}
-
-// An include makes every top-level name of the header visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
 }
 
 bool isHeader(std::string_view path) {
@@ -75,7 +68,7 @@ const Rules& cRules() {
         "time clock difftime mktime localtime gmtime strftime asctime ctime signal raise setjmp "
         "longjmp assert va_start va_end va_arg va_copy");
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // an include: every top-level name of the header
     return r;
   }();
   return kRules;

@@ -21,11 +21,6 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   return named.empty() ? hit : named;
 }
 
-// A `using` makes every type of the namespace visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
-}
-
 }  // namespace
 const Rules& csharpRules() {
   static const Rules kRules = [] {
@@ -75,7 +70,7 @@ const Rules& csharpRules() {
         "File Directory Encoding Interlocked Thread");
     r.libraryQualifierByHead = true;
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // a `using`: every type of the namespace
     return r;
   }();
   return kRules;

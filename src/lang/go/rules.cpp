@@ -13,11 +13,7 @@ namespace {
 // in a subfolder); else the root, when the path ends with the repository's folder name.
 std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   auto segs = splitOn(imp.module, "/");
-  auto suffixFrom = [&segs](size_t start) {
-    std::string suffix;
-    for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
-    return suffix;
-  };
+  auto suffixFrom = [&segs](size_t start) { return joinSegments(segs, start, segs.size()); };
   for (size_t start = 0; start < segs.size(); ++start) {
     auto hit = files.inDirectory(suffixFrom(start), imp.language);
     if (!hit.empty()) return hit;

@@ -8,13 +8,7 @@ namespace {
 
 // require "a.b" → a/b.lua | a/b/init.lua anywhere (package.path is not known).
 std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
-  std::string p = replaceAll(imp.module, ".", "/");
-  return firstOf(files, {p + ".lua", p + "/init.lua"}, true);
-}
-
-// A required file's globals are all visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
+  return fileOrPackageFile(files, replaceAll(imp.module, ".", "/"), ".lua", "init", true);
 }
 
 }  // namespace
@@ -34,7 +28,7 @@ const Rules& luaRules() {
         "unpack sort");
     r.libraryQualifiers = WordList("string table math io os coroutine debug utf8 package bit32 _G");
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // a required file's globals
     return r;
   }();
   return kRules;

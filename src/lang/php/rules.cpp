@@ -17,24 +17,22 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   if (isPath(imp.module)) {
     std::string m = imp.module;
     m.erase(0, m.find_first_not_of('/'));
-    auto local = files.exact(joinPath(directoryOf(imp.fromPath), m));
-    return !local.empty() ? local : files.bySuffix(joinPath("", m));
+    return besideElseBySuffix(files, imp.fromPath, m);
   }
   auto segs =
       splitOn(replaceAll(imp.module + (imp.name.empty() ? "" : "\\" + imp.name), "\\", "/"), "/");
   std::erase(segs, std::string());
   for (size_t start = 0; start < segs.size(); ++start) {
-    std::string suffix;
-    for (size_t i = start; i < segs.size(); ++i) suffix += (suffix.empty() ? "" : "/") + segs[i];
-    auto hit = files.bySuffix(suffix + ".php");
+    auto hit = files.bySuffix(joinSegments(segs, start, segs.size()) + ".php");
     if (!hit.empty() && (start + 1 < segs.size() || hit.size() == 1)) return hit;
   }
   return {};
 }
 
 // A require makes every top-level name of the file visible; `use A\B\C` binds C.
-ImportNames unnamedImport(const FileLookup&, const Import& imp, const std::vector<int64_t>&) {
-  if (isPath(imp.module)) return {std::string(), true};
+ImportNames unnamedImport(const FileLookup& files, const Import& imp,
+                          const std::vector<int64_t>& found) {
+  if (isPath(imp.module)) return everyNameVisible(files, imp, found);
   return {imp.module.substr(imp.module.rfind('\\') + 1), false};
 }
 

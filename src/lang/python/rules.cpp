@@ -6,6 +6,12 @@
 namespace cg::lang {
 namespace {
 
+// The module at the path `p`: p.py | p/__init__.py | p.pyi, exactly or (suffix) as a path suffix.
+std::vector<int64_t> pythonModule(const FileLookup& files, const std::string& p, bool suffix) {
+  auto hit = fileOrPackageFile(files, p, ".py", "__init__", suffix);
+  return hit.empty() ? firstOf(files, {p + ".pyi"}, suffix) : hit;
+}
+
 // `a.b` → a/b.py | a/b/__init__.py (.pyi); leading dots are relative to the importing file.
 // A root that is itself a package (a site-packages folder, a vendored package) is imported by its
 // folder's name: `import docutils.nodes` in docutils/ is nodes.py at the root.
@@ -20,30 +26,26 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
     std::string base = dir;
     for (size_t i = 1; i < dots; ++i) base = directoryOf(base);
     std::string p = rest.empty() ? base : joinPath(base, rest);
-    auto hit = firstOf(files, {p + ".py", p + "/__init__.py", p + ".pyi"}, false);
+    auto hit = pythonModule(files, p, false);
     // `from . import sub`: the submodule itself.
     if (named) {
-      auto sub = firstOf(
-          files, {joinPath(p, imp.name) + ".py", joinPath(p, imp.name) + "/__init__.py"}, false);
+      auto sub = fileOrPackageFile(files, joinPath(p, imp.name), ".py", "__init__", false);
       if (hit.empty() || !sub.empty()) return sub.empty() ? hit : sub;
     }
     return hit;
   }
-  auto hit = firstOf(files, {rest + ".py", rest + "/__init__.py", rest + ".pyi"}, true);
+  auto hit = pythonModule(files, rest, true);
   if (named && hit.empty())
-    hit = firstOf(files, {rest + "/" + imp.name + ".py", rest + "/" + imp.name + "/__init__.py"},
-                  true);
+    hit = fileOrPackageFile(files, rest + "/" + imp.name, ".py", "__init__", true);
   const std::string& root = files.repositoryName();
   if (hit.empty() && !root.empty() && !files.exact("__init__.py").empty() &&
       (rest == root || rest.compare(0, root.size() + 1, root + "/") == 0)) {
     const std::string inner =
         rest.size() > root.size() ? rest.substr(root.size() + 1) : std::string();
-    hit = inner.empty()
-              ? files.exact("__init__.py")
-              : firstOf(files, {inner + ".py", inner + "/__init__.py", inner + ".pyi"}, false);
+    hit = inner.empty() ? files.exact("__init__.py") : pythonModule(files, inner, false);
     if (named) {
       const std::string sub = inner.empty() ? imp.name : inner + "/" + imp.name;
-      auto submodule = firstOf(files, {sub + ".py", sub + "/__init__.py"}, false);
+      auto submodule = fileOrPackageFile(files, sub, ".py", "__init__", false);
       if (!submodule.empty()) hit = submodule;
     }
   }

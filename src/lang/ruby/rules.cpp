@@ -17,11 +17,6 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   return files.bySuffix(m + ".rb");
 }
 
-// A require makes every top-level name of the file visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
-}
-
 }  // namespace
 const Rules& rubyRules() {
   static const Rules kRules = [] {
@@ -57,7 +52,7 @@ const Rules& rubyRules() {
     r.libraryQualifiers = WordList("File Dir IO Time Process Kernel Math JSON YAML ENV Thread");
     r.libraryQualifierByHead = true;
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // a require: every top-level name of the file
     return r;
   }();
   return kRules;

@@ -36,11 +36,8 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   }
   if (relative && base.empty()) base = selfDir;
   for (size_t n = kept.size(); n > 0; --n) {
-    std::string p;
-    for (size_t i = 0; i < n; ++i) p += (p.empty() ? "" : "/") + kept[i];
-    auto hit =
-        relative ? firstOf(files, {joinPath(base, p) + ".rs", joinPath(base, p) + "/mod.rs"}, false)
-                 : firstOf(files, {p + ".rs", p + "/mod.rs"}, true);
+    const std::string p = joinSegments(kept, 0, n);
+    auto hit = fileOrPackageFile(files, relative ? joinPath(base, p) : p, ".rs", "mod", !relative);
     if (!hit.empty()) return hit;
   }
   // `use super::{A, B}`, `use self::x`: the (parent) module itself.

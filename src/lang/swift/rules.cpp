@@ -11,11 +11,6 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
   return files.byDirectorySuffix(imp.module, imp.language);
 }
 
-// An `import` makes every name of the module visible.
-ImportNames unnamedImport(const FileLookup&, const Import&, const std::vector<int64_t>&) {
-  return {std::string(), true};
-}
-
 }  // namespace
 const Rules& swiftRules() {
   static const Rules kRules = [] {
@@ -45,7 +40,7 @@ const Rules& swiftRules() {
         WordList("DispatchQueue NotificationCenter FileManager UserDefaults Bundle ProcessInfo");
     r.libraryQualifierByHead = true;
     r.moduleFiles = moduleFiles;
-    r.unnamedImport = unnamedImport;
+    r.unnamedImport = everyNameVisible;  // an `import`: every name of the module
     return r;
   }();
   return kRules;
