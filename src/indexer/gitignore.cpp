@@ -97,14 +97,13 @@ int matchClass(std::string_view pat, size_t open, unsigned char ch, size_t* next
   return matched != negate ? 1 : 0;
 }
 
-}  // namespace
-
-bool globMatchSegment(std::string_view pat, std::string_view name) {
+bool globMatch(std::string_view pat, std::string_view name, uint64_t& steps) {
   // Greedy matching with one backtrack point (the last '*'): linear in practice, and never
   // exponential however many stars a hostile pattern holds.
   size_t p = 0, t = 0;
   size_t starP = std::string_view::npos, starT = 0;
   while (t < name.size()) {
+    ++steps;
     if (p < pat.size()) {
       char c = pat[p];
       if (c == '*') {
@@ -140,6 +139,15 @@ bool globMatchSegment(std::string_view pat, std::string_view name) {
   }
   while (p < pat.size() && pat[p] == '*') ++p;
   return p == pat.size();
+}
+
+}  // namespace
+
+bool globMatchSegment(std::string_view pat, std::string_view name, uint64_t* steps) {
+  uint64_t taken = 0;
+  const bool matched = globMatch(pat, name, taken);
+  if (steps) *steps += taken;
+  return matched;
 }
 
 std::optional<IgnoreFile::Pattern> IgnoreFile::parseLine(std::string_view line) {
@@ -214,11 +222,11 @@ std::optional<IgnoreFile> IgnoreFile::load(const fs::path& file, std::string bas
   return parse(text, std::move(base));
 }
 
-bool IgnoreFile::matchPattern(const Pattern& p, std::string_view path) {
+bool IgnoreFile::matchPattern(const Pattern& p, std::string_view path, uint64_t* steps) {
   if (!p.anchored) {
     size_t slash = path.rfind('/');
     return globMatchSegment(p.segments[0],
-                            slash == std::string_view::npos ? path : path.substr(slash + 1));
+                            slash == std::string_view::npos ? path : path.substr(slash + 1), steps);
   }
   std::vector<std::string_view> text = splitSegments(path);
   const size_t np = p.segments.size(), nt = text.size();
@@ -238,7 +246,7 @@ bool IgnoreFile::matchPattern(const Pattern& p, std::string_view path) {
         for (size_t k = j; k <= nt && !r; ++k) r = self(self, i + 1, k);
       }
     } else {
-      r = j < nt && globMatchSegment(p.segments[i], text[j]) && self(self, i + 1, j + 1);
+      r = j < nt && globMatchSegment(p.segments[i], text[j], steps) && self(self, i + 1, j + 1);
     }
     m = r ? 1 : 0;
     return r;
@@ -246,7 +254,7 @@ bool IgnoreFile::matchPattern(const Pattern& p, std::string_view path) {
   return go(go, 0, 0);
 }
 
-IgnoreMatch IgnoreFile::match(std::string_view path, bool isDir) const {
+IgnoreMatch IgnoreFile::match(std::string_view path, bool isDir, uint64_t* steps) const {
   std::string_view rel = path;
   if (!base_.empty()) {
     if (path.size() <= base_.size() || path.substr(0, base_.size()) != base_ ||
@@ -256,7 +264,8 @@ IgnoreMatch IgnoreFile::match(std::string_view path, bool isDir) const {
   }
   for (auto it = patterns_.rbegin(); it != patterns_.rend(); ++it) {
     if (it->dirOnly && !isDir) continue;
-    if (matchPattern(*it, rel)) return it->negated ? IgnoreMatch::kWhitelist : IgnoreMatch::kIgnore;
+    if (matchPattern(*it, rel, steps))
+      return it->negated ? IgnoreMatch::kWhitelist : IgnoreMatch::kIgnore;
   }
   return IgnoreMatch::kNone;
 }

@@ -59,7 +59,10 @@ class IgnoreFile {
   static std::optional<IgnoreFile> load(const std::filesystem::path& file, std::string base);
 
   // path: relative to the matching root (the same root as base). Paths outside base: kNone.
-  IgnoreMatch match(std::string_view path, bool isDir) const;
+  // `steps`, when given, is increased by the glob steps of the segment matches (see
+  // globMatchSegment); memoised, a pattern matches each of its segments against each segment of
+  // the path at most once, however many `**` it holds.
+  IgnoreMatch match(std::string_view path, bool isDir, uint64_t* steps = nullptr) const;
 
   const std::string& base() const { return base_; }
   size_t patternCount() const { return patterns_.size(); }
@@ -72,7 +75,7 @@ class IgnoreFile {
     bool anchored = false;  // false: matched against the last path segment only
   };
   static std::optional<Pattern> parseLine(std::string_view line);
-  static bool matchPattern(const Pattern& p, std::string_view path);
+  static bool matchPattern(const Pattern& p, std::string_view path, uint64_t* steps);
 
   std::string base_;
   std::vector<Pattern> patterns_;
@@ -98,8 +101,11 @@ class IgnoreChain {
 };
 
 // Glob match of one pattern segment against one path segment (no '/' in either): `*`, `?`,
-// classes and escapes. Exposed for tests.
-bool globMatchSegment(std::string_view pattern, std::string_view name);
+// classes and escapes. Exposed for tests. `steps`, when given, is increased by the steps the
+// match took (one per turn of its loop: a character compared, a run of stars entered, a
+// backtrack): with one backtrack point, at most (pattern size + 1) x (name size + 1), however many stars
+// the pattern holds.
+bool globMatchSegment(std::string_view pattern, std::string_view name, uint64_t* steps = nullptr);
 
 // Where the ignore files of `root` come from when git is not asked: the enclosing work tree's
 // top (root itself or the nearest ancestor holding a `.git` entry) and its info/exclude file.

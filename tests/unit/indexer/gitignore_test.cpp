@@ -2,8 +2,10 @@
 // nested files and info/exclude, and the rule that nothing under an ignored directory returns.
 #include <gtest/gtest.h>
 
-#include <chrono>
+#include <algorithm>
+#include <cstdint>
 #include <string>
+#include <utility>
 
 #include "indexer/gitignore.h"
 #include "temp_tree.h"
@@ -58,16 +60,37 @@ TEST(GitignoreGlob, EscapesAreLiteral) {
   EXPECT_FALSE(globMatchSegment("a\\", "a\\"));  // a dangling escape never matches
 }
 
-TEST(GitignoreGlob, HostilePatternStaysFast) {
-  auto start = std::chrono::steady_clock::now();
-  std::string name(200, 'a');
-  EXPECT_FALSE(globMatchSegment("*a*a*a*a*a*a*a*a*a*a*a*a*b", name));
-  auto f = IgnoreFile::parse("**/a/**/a/**/a/**/a/**/a/**/b\n", "");
-  std::string deep;
-  for (int i = 0; i < 60; ++i) deep += "a/";
-  EXPECT_EQ(f.match(deep + "c", false), kNone);
-  EXPECT_EQ(f.match(deep + "b", false), kIgnore);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(1));
+// Hostile patterns cost steps bounded by their size, counted by the matcher itself: a
+// backtracking matcher would take a number exponential in the stars (C(n, k) ways to place k
+// stars in n characters), a globstar search without its memo likewise in the `**`s.
+TEST(GitignoreGlob, HostilePatternTakesBoundedSteps) {
+  // The star matcher: (pattern + 1) x (name + 1) steps at most. The small case first, so that a
+  // backtracking matcher fails here in well under a second instead of never ending below.
+  for (const auto& [pattern, size] : {std::pair<std::string, size_t>{"*a*a*a*a*a*a*b", 24},
+                                      {"*a*a*a*a*a*a*a*a*a*a*a*a*b", 200}}) {
+    const std::string name(size, 'a');
+    uint64_t steps = 0;
+    EXPECT_FALSE(globMatchSegment(pattern, name, &steps));
+    ASSERT_LE(steps, (pattern.size() + 1) * (name.size() + 1))
+        << pattern << " against a x " << size;
+  }
+  // The globstar search: each segment of the pattern against each segment of the path once, a
+  // glob of (1 + 1) x (1 + 1) steps at most ("**" is not globbed). The small case first again.
+  for (const auto& [pattern, depth] : {std::pair<std::string, size_t>{"**/a/**/a/**/a/**/b", 20},
+                                       {"**/a/**/a/**/a/**/a/**/a/**/b", 60}}) {
+    auto f = IgnoreFile::parse(pattern + "\n", "");
+    std::string deep;
+    for (size_t i = 0; i < depth; ++i) deep += "a/";
+    const auto segments =
+        static_cast<uint64_t>(1 + std::count(pattern.begin(), pattern.end(), '/'));
+    const uint64_t bound = segments * (depth + 1) * 2 * 2;
+    uint64_t steps = 0;
+    EXPECT_EQ(f.match(deep + "c", false, &steps), kNone);
+    ASSERT_LE(steps, bound) << pattern << " against a/ x " << depth << " c";
+    steps = 0;
+    EXPECT_EQ(f.match(deep + "b", false, &steps), kIgnore);
+    ASSERT_LE(steps, bound) << pattern << " against a/ x " << depth << " b";
+  }
 }
 
 TEST(GitignoreParse, CommentsBlanksAndEscapes) {

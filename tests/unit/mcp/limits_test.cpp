@@ -15,11 +15,10 @@ namespace {
 class McpLimits : public ::testing::Test {
  protected:
   McpLimits() {
-    // A handler that ignores cancellation and sleeps past the deadline.
-    registry_.add({"stuck", "Stuck", "Sleeps without checking for cancellation.",
-                   objectSchema({{"ms", {{"type", "integer"}}}}, {"ms"}),
-                   [this](const Json& args, const tools::CallContext&) {
-                     std::this_thread::sleep_for(std::chrono::milliseconds(args["ms"].get<int>()));
+    // A handler that ignores cancellation: it returns only once the test opens stuckGate_.
+    registry_.add({"stuck", "Stuck", "Waits for the test without checking for cancellation.",
+                   objectSchema(Json::object()), [this](const Json&, const tools::CallContext&) {
+                     stuckGate_.wait();
                      ++stuckFinished_;
                      return tools::ToolResult::ofJson({{"late", true}});
                    }});
@@ -44,26 +43,33 @@ class McpLimits : public ::testing::Test {
 
   SlowState slow_;
   tools::ToolRegistry registry_ = makeTestRegistry(&slow_);
+  Gate stuckGate_;
   std::atomic<int> stuckFinished_{0};
 };
 
 TEST_F(McpLimits, CooperativeCallPastItsDeadlineIsAnsweredAndCancelled) {
   ServerHarness h(registry_, withLimits(200ms, 0));
-  auto started = std::chrono::steady_clock::now();
   h.call(1, "slow");
-  auto m = h.read(5s);
+  // The slow handler's gate is never opened: it ends only when cancelled, so the answer can only
+  // be the time limit's. 30 s only keeps a server that never answers from hanging the test.
+  auto m = h.read(30s);
   ASSERT_TRUE(m);
-  auto took = std::chrono::steady_clock::now() - started;
+  const int64_t answeredNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                 std::chrono::steady_clock::now().time_since_epoch())
+                                 .count();
   EXPECT_EQ((*m)["id"], 1);
   EXPECT_EQ((*m)["result"]["isError"], true);
   std::string text = (*m)["result"]["content"][0]["text"];
   EXPECT_NE(text.find("time limit of 0.2 s"), std::string::npos) << text;
   EXPECT_NE(text.find("'slow'"), std::string::npos) << text;
   EXPECT_FALSE((*m)["result"].contains("structuredContent"));
-  EXPECT_GE(took, 200ms);
-  EXPECT_LT(took, 2s);
+  // Not before the limit: the server had set the call's deadline when the handler started, and
+  // the answer came after it (one clock: the watchdog answers once it has passed).
+  slow_.waitStarted();  // the handler has read the deadline
+  ASSERT_GT(slow_.deadlineNs.load(), 0);
+  EXPECT_GE(answeredNs, slow_.deadlineNs.load());
   // The handler saw the cancellation and its late result is never sent.
-  auto deadline = std::chrono::steady_clock::now() + 5s;
+  auto deadline = std::chrono::steady_clock::now() + 30s;  // a hang guard
   while (slow_.finished < 1 && std::chrono::steady_clock::now() < deadline)
     std::this_thread::sleep_for(1ms);
   EXPECT_EQ(slow_.sawCancel.load(), 1);
@@ -75,13 +81,20 @@ TEST_F(McpLimits, CooperativeCallPastItsDeadlineIsAnsweredAndCancelled) {
 
 TEST_F(McpLimits, StuckHandlerIsAnsweredAtTheDeadlineAndOnlyOnce) {
   ServerHarness h(registry_, withLimits(100ms, 0));
-  h.call(7, "stuck", {{"ms", 800}});
-  auto started = std::chrono::steady_clock::now();
-  auto m = h.read(3s);
-  ASSERT_TRUE(m);
-  EXPECT_LT(std::chrono::steady_clock::now() - started, 600ms) << "answered before the handler ended";
+  // Opened on every way out of the test, before the harness waits for the server's handlers.
+  struct OpenAtExit {
+    Gate& gate;
+    ~OpenAtExit() { gate.open(); }
+  } openAtExit{stuckGate_};
+  h.call(7, "stuck");
+  // The handler cannot end before the gate opens, so an answer read now came while it was still
+  // running. 30 s only keeps a server that waits for its handler from hanging the test.
+  auto m = h.read(30s);
+  ASSERT_TRUE(m) << "no answer while the handler was running";
+  EXPECT_EQ(stuckFinished_.load(), 0) << "answered before the handler ended";
   EXPECT_EQ((*m)["id"], 7);
   EXPECT_EQ((*m)["result"]["isError"], true);
+  stuckGate_.open();
   h.closeInput();
   auto rest = h.readAll();  // after EOF the server waits for the handler, then exits
   EXPECT_EQ(stuckFinished_.load(), 1);

@@ -44,6 +44,11 @@ class Gate {
     }
     return true;
   }
+  // Waits until opened, cancelled or not (a handler that ignores cancellation).
+  void wait() {
+    std::unique_lock<std::mutex> lock(m_);
+    cv_.wait(lock, [this] { return open_; });
+  }
 
  private:
   std::mutex m_;
@@ -57,6 +62,8 @@ struct SlowState {
   std::atomic<int> started{0};
   std::atomic<int> sawCancel{0};
   std::atomic<int> finished{0};
+  // The time limit's deadline the server set for the last call (steady_clock ns; 0: none).
+  std::atomic<int64_t> deadlineNs{0};
 
   void waitStarted(int n = 1) {
     auto deadline = std::chrono::steady_clock::now() + 5s;
@@ -101,6 +108,7 @@ inline tools::ToolRegistry makeTestRegistry(SlowState* slow) {
            }});
   reg.add({"slow", "Slow", "Waits for the test.", objectSchema(Json::object()),
            [slow](const Json&, const tools::CallContext& ctx) {
+             if (ctx.deadlineNs) slow->deadlineNs = ctx.deadlineNs->load();
              ++slow->started;
              bool opened = slow->gate.waitOrCancel(ctx);
              if (!opened) ++slow->sawCancel;
