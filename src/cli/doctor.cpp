@@ -191,7 +191,7 @@ void checkIndex(Report& r, const fs::path& root, const fs::path& dbPath, const i
     r.detail("run `" + indexCmd + "` to build it here");
     return;
   }
-  store::IndexWriter reader(**db);
+  store::IndexReader reader(**db);
   auto rows = reader.files();
   if (!rows) {
     r.attention("index", "cannot list its files: " + rows.error().message);

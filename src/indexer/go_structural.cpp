@@ -11,7 +11,7 @@
 
 namespace cg::indexer {
 
-Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
+Expected<size_t> computeGoStructuralImplements(store::IndexReader& reader, store::IndexWriter& writer) {
   const auto t0 = std::chrono::steady_clock::now();
   auto lap = [last = t0]() mutable {
     auto now = std::chrono::steady_clock::now();
@@ -19,16 +19,16 @@ Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer) {
     last = now;
     return s;
   };
-  auto types = writer.structuralTypes(lang::languageIdsWhere(&lang::Rules::structuralImplements));
+  auto types = reader.structuralTypes(lang::languageIdsWhere(&lang::Rules::structuralImplements));
   const double readSeconds = lap();
   if (!types) return types.error();
-  using StructuralType = store::IndexWriter::StructuralType;
+  using StructuralType = store::StructuralType;
   std::unordered_map<int64_t, const StructuralType*> byId;
   for (const auto& t : *types) byId.emplace(t.id, &t);
   // Full method sets: a type's own methods plus those promoted from the types it embeds (the
   // resolved `extends` edges: embedded structs and interfaces of a struct, embedded interfaces
   // of an interface), transitively. Pointer and value receivers are not told apart.
-  auto declared = writer.declaredBases();
+  auto declared = reader.declaredBases();
   if (!declared) return declared.error();
   std::unordered_map<int64_t, std::vector<int64_t>> basesOf;
   for (const auto& [type, base] : *declared)

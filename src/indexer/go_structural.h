@@ -11,6 +11,6 @@
 namespace cg::indexer {
 
 // Recomputes every structural edge; returns how many were written.
-Expected<size_t> computeGoStructuralImplements(store::IndexWriter& writer);
+Expected<size_t> computeGoStructuralImplements(store::IndexReader& reader, store::IndexWriter& writer);
 
 }  // namespace cg::indexer

@@ -104,6 +104,10 @@ class IndexRun {
   Status resolveEverything(Resolver& resolver, unsigned bindThreads, size_t heldDefinitions,
                            ResolveTimes& times);
   Status resolveChanged(Resolver& resolver, ResolveTimes& times);
+  // Binds `refs`: the inheritance among them first, applied at once with the C++ out-of-line
+  // visibility pass (member lookups read the bases), then the others, returned to be applied.
+  Expected<std::vector<store::Resolution>> bindWithInheritance(Resolver& resolver,
+                                                               const std::vector<store::PendingRef>& refs);
   // Binds again the references of files whose imports now reach other targets.
   Status resolveRebound(Resolver& resolver, const std::vector<store::PendingRef>& pending,
                         const std::vector<store::Resolution>& resolutions);
@@ -112,6 +116,7 @@ class IndexRun {
   store::Database& db_;
   const IndexOptions& options_;
   store::IndexWriter writer_;
+  store::IndexReader reader_;  // on the writer's connection: sees what this run wrote
   std::chrono::steady_clock::time_point lastLap_ = started;
 
   // What the index held before this run.

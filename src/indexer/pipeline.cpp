@@ -32,8 +32,8 @@ constexpr size_t kFilesPerTransaction = 256;
 // A file's imports as name resolution sees them (ModuleMap::bind): what is imported, under which
 // name, and whether at the top level; not where they are written.
 using ImportShape = std::vector<std::tuple<bool, std::string, std::string, std::string, std::string>>;
-Expected<ImportShape> importShape(store::IndexWriter& writer, int64_t fileId) {
-  auto imports = writer.importsOf(fileId);
+Expected<ImportShape> importShape(store::IndexReader& reader, int64_t fileId) {
+  auto imports = reader.importsOf(fileId);
   if (!imports) return imports.error();
   ImportShape shape;
   for (const auto& i : *imports) shape.emplace_back(i.sourceId == 0, i.module, i.name, i.qualifier, i.alias);
@@ -46,7 +46,7 @@ bool structuralTyping(const std::string& language) { return lang::rulesFor(langu
 }  // namespace
 
 IndexRun::IndexRun(store::Database& db, const IndexOptions& options)
-    : forgetUnlessDone{options.resolverMemory}, db_(db), options_(options), writer_(db) {}
+    : forgetUnlessDone{options.resolverMemory}, db_(db), options_(options), writer_(db), reader_(db) {}
 
 void IndexRun::lap(const char* what) {
   auto now = std::chrono::steady_clock::now();
@@ -57,10 +57,10 @@ void IndexRun::lap(const char* what) {
 
 Status IndexRun::loadKnown() {
   // A refresh of given paths reads only their rows (not those of the whole tree).
-  auto existingRows = options_.onlyPaths.empty() ? writer_.files() : writer_.filesAt(options_.onlyPaths);
+  auto existingRows = options_.onlyPaths.empty() ? reader_.files() : reader_.filesAt(options_.onlyPaths);
   if (!existingRows) return existingRows.error();
   for (auto& r : *existingRows) existing_.emplace(r.path, std::move(r));
-  auto anyFile = existing_.empty() ? writer_.hasFiles() : Expected<bool>(true);
+  auto anyFile = existing_.empty() ? reader_.hasFiles() : Expected<bool>(true);
   if (!anyFile) return anyFile.error();
   // A first index interrupted before it completed (no `indexed_at`: killed, cancelled, disk
   // full) is resumed as a full index: the files its committed batches hold are skipped when
@@ -253,7 +253,7 @@ Status IndexRun::writeParsed(const ParseOutput& out, uint64_t& writeMicros) {
         known->second.otherBuild != out.record.otherBuild) {
       keepResolverMemory_ = false;
     } else {
-      auto shape = importShape(writer_, out.knownId);
+      auto shape = importShape(reader_, out.knownId);
       if (!shape) return shape.error();
       importsBefore = std::move(*shape);
     }
@@ -263,7 +263,7 @@ Status IndexRun::writeParsed(const ParseOutput& out, uint64_t& writeMicros) {
   writeMicros += threadCpuMicros() - writeStart;
   if (!res) return res.error();
   if (keepResolverMemory_) {
-    auto shape = importShape(writer_, res->fileId);
+    auto shape = importShape(reader_, res->fileId);
     if (!shape) return shape.error();
     if (*shape != *importsBefore) keepResolverMemory_ = false;
   }

@@ -21,6 +21,7 @@
 #include <system_error>
 #include <thread>
 
+#include "codegraph/lang/rules.h"
 #include "go_structural.h"
 #include "index_run.h"
 #include "resolver.h"
@@ -36,7 +37,7 @@ constexpr size_t kResolutionsPerApply = 50000;
 // connection (the writer's connection belongs to the calling thread).
 struct BindHelper {
   std::unique_ptr<store::Database> db;
-  std::unique_ptr<store::IndexWriter> reader;
+  std::unique_ptr<store::IndexReader> reader;
   std::unique_ptr<Resolver> resolver;
 };
 
@@ -45,7 +46,7 @@ Expected<BindHelper> openBindHelper(const fs::path& dbPath, size_t heldDefinitio
   if (!db) return db.error();
   BindHelper h;
   h.db = std::move(*db);
-  h.reader = std::make_unique<store::IndexWriter>(*h.db);
+  h.reader = std::make_unique<store::IndexReader>(*h.db);
   h.resolver = std::make_unique<Resolver>(*h.reader, heldDefinitions);
   if (auto s = h.resolver->prepare(root.filename().string(), root); !s) return s.error();
   return h;
@@ -131,6 +132,16 @@ Status IndexRun::applyResolutions(const std::vector<store::Resolution>& resoluti
   return okStatus();
 }
 
+Expected<std::vector<store::Resolution>> IndexRun::bindWithInheritance(Resolver& resolver,
+                                                                       const std::vector<store::PendingRef>& refs) {
+  if (auto s = writer_.applyResolutions(resolver.resolveInheritance(refs)); !s) return s.error();
+  resolver.basesChanged();
+  // C++ out-of-line member definitions: the visibility of their in-class declaration.
+  if (auto v = writer_.inheritMemberVisibility(lang::languageIdsWhere(&lang::Rules::outOfLineMembers)); !v)
+    return v.error();
+  return resolver.resolveOthers(refs);
+}
+
 Status IndexRun::resolve() {
   const auto resolveStart = std::chrono::steady_clock::now();
   report("resolving", 0, 0);
@@ -144,7 +155,7 @@ Status IndexRun::resolve() {
           ? std::max(1u, std::min(4u, options_.threads ? options_.threads : std::thread::hardware_concurrency()))
           : 1u;
   const size_t heldDefinitions = std::max<size_t>(1, options_.resolveHeldDefinitions / bindThreads);
-  Resolver resolver(writer_, heldDefinitions, memory ? &memory->state() : nullptr);
+  Resolver resolver(reader_, heldDefinitions, memory ? &memory->state() : nullptr);
   summary.bindThreads = 1;
   if (auto s = resolver.prepare(options_.root.filename().string(), options_.root); !s) return s;
   ResolveTimes times;
@@ -154,7 +165,7 @@ Status IndexRun::resolve() {
       !s)
     return s;
   if (goChanged_) {
-    auto structural = computeGoStructuralImplements(writer_);
+    auto structural = computeGoStructuralImplements(reader_, writer_);
     if (!structural) return structural.error();
     spdlog::info("go: {} structural implements edges", *structural);
   }
@@ -171,7 +182,7 @@ Status IndexRun::resolveEverything(Resolver& resolver, unsigned bindThreads, siz
   if (!inheritance) return inheritance.error();
   times.select += secondsSince(t);
   t = std::chrono::steady_clock::now();
-  if (auto r = resolver.resolve(*inheritance); !r) return r.error();
+  if (auto r = bindWithInheritance(resolver, *inheritance); !r) return r.error();
   times.bind += secondsSince(t);
   if (auto s = resolver.readStatus(); !s) return s;
   summary.refsResolved = inheritance->size();
@@ -256,7 +267,7 @@ Status IndexRun::resolveChanged(Resolver& resolver, ResolveTimes& times) {
   if (!pending) return pending.error();
   times.select = secondsSince(t);
   t = std::chrono::steady_clock::now();
-  auto resolutions = resolver.resolve(*pending);
+  auto resolutions = bindWithInheritance(resolver, *pending);
   times.bind = secondsSince(t);
   if (!resolutions) return resolutions.error();
   if (auto s = resolver.readStatus(); !s) return s;
@@ -285,7 +296,7 @@ Status IndexRun::resolveRebound(Resolver& resolver, const std::vector<store::Pen
   if (rebound.empty()) return okStatus();
   auto again = writer_.refsToResolve(std::vector<int64_t>(rebound.begin(), rebound.end()), {}, false, {}, false);
   if (!again) return again.error();
-  auto more = resolver.resolve(*again);
+  auto more = bindWithInheritance(resolver, *again);
   if (!more) return more.error();
   if (auto s = resolver.readStatus(); !s) return s;
   if (auto s = applyResolutions(*more, 0, more->size()); !s) return s;

@@ -2,9 +2,9 @@
 
 namespace cg::indexer {
 
-Resolver::Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions,
+Resolver::Resolver(store::IndexReader& reader, size_t maxHeldDefinitions,
                    ResolverMemory::State* memory)
-    : impl_(std::make_unique<Impl>(writer, maxHeldDefinitions, memory)) {}
+    : impl_(std::make_unique<Impl>(reader, maxHeldDefinitions, memory)) {}
 Resolver::~Resolver() = default;
 
 Status Resolver::prepare(const std::string& repositoryName, const std::filesystem::path& root) {
@@ -16,7 +16,7 @@ Status Resolver::prepare(const std::string& repositoryName, const std::filesyste
   kept.bindings.clear();
   kept.includeClosures.clear();
   kept.implementations.clear();
-  auto files = impl_->writer.files();
+  auto files = impl_->reader.files();
   if (!files) return files.error();
   kept.modules.load(std::move(*files), repositoryName, root);
   kept.valid = true;
@@ -41,21 +41,19 @@ bool ResolverMemory::valid() const {
   return state_->valid;
 }
 
-Expected<std::vector<Resolution>> Resolver::resolve(const std::vector<PendingRef>& refs) {
-  std::vector<Resolution> out;
-  out.reserve(refs.size());
-  // Inheritance first, applied at once, so base-class lookups below see it.
+std::vector<Resolution> Resolver::resolveInheritance(const std::vector<PendingRef>& refs) {
   std::vector<Resolution> inheritance;
   for (const auto& r : refs)
     if (r.kind == RefKind::kExtends || r.kind == RefKind::kImplements)
       inheritance.push_back(impl_->resolveRef(r));
-  if (auto s = impl_->writer.applyResolutions(inheritance); !s) return s.error();
-  impl_->basesCache.clear();
-  // C++ out-of-line member definitions: the visibility of their in-class declaration.
-  if (auto v = impl_->writer.inheritMemberVisibility(
-          lang::languageIdsWhere(&lang::Rules::outOfLineMembers));
-      !v)
-    return v.error();
+  return inheritance;
+}
+
+void Resolver::basesChanged() { impl_->basesCache.clear(); }
+
+std::vector<Resolution> Resolver::resolveOthers(const std::vector<PendingRef>& refs) {
+  std::vector<Resolution> out;
+  out.reserve(refs.size());
   for (const auto& r : refs)
     if (r.kind != RefKind::kExtends && r.kind != RefKind::kImplements)
       out.push_back(impl_->resolveRef(r));

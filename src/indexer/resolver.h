@@ -71,7 +71,7 @@ class Resolver {
  public:
   // `maxHeldDefinitions`: resolveMore forgets the definitions read so far when it holds more.
   // `memory`: reused when valid, filled otherwise (and then valid); null = the resolver's own.
-  explicit Resolver(store::IndexWriter& writer, size_t maxHeldDefinitions = SIZE_MAX,
+  explicit Resolver(store::IndexReader& reader, size_t maxHeldDefinitions = SIZE_MAX,
                     ResolverMemory::State* memory = nullptr);
   ~Resolver();
 
@@ -81,11 +81,15 @@ class Resolver {
   // `root`: the repository's folder, where module naming reads project files (package.json,
   // tsconfig.json); none when empty.
   Status prepare(const std::string& repositoryName = {}, const std::filesystem::path& root = {});
-  // Resolves the given references; the writer must be inside a transaction when the results
-  // are applied. Inheritance references are resolved and applied first so that lookups in base
-  // classes see them.
-  Expected<std::vector<store::Resolution>> resolve(const std::vector<store::PendingRef>& refs);
-  // More references after resolve() has applied the inheritance ones (a full index, page by
+  // Binds the extends/implements references of `refs`. They are applied (and the out-of-line
+  // visibility pass run) before any other reference is bound, then basesChanged() is called:
+  // member lookups read the bases (bindWithInheritance in resolve_stage.cpp does all of it).
+  std::vector<store::Resolution> resolveInheritance(const std::vector<store::PendingRef>& refs);
+  // Forgets the bases read so far (after inheritance was applied).
+  void basesChanged();
+  // Binds every reference of `refs` that is not an extends/implements one.
+  std::vector<store::Resolution> resolveOthers(const std::vector<store::PendingRef>& refs);
+  // More references after the inheritance ones are applied (a full index, page by
   // page): none of `refs` may be an extends/implements reference.
   std::vector<store::Resolution> resolveMore(const std::vector<store::PendingRef>& refs);
   // The first read of the index that failed while resolving (its references may have been

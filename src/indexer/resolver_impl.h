@@ -59,8 +59,8 @@ inline Rows rows(const Candidates& c) {
 using namespace resolving;
 
 struct Resolver::Impl {
-  Impl(store::IndexWriter& w, size_t maxHeld, ResolverMemory::State* memory)
-      : writer(w),
+  Impl(store::IndexReader& r, size_t maxHeld, ResolverMemory::State* memory)
+      : reader(r),
         maxHeldDefinitions(maxHeld),
         kept(memory ? *memory : own),
         modules(kept.modules),
@@ -68,7 +68,7 @@ struct Resolver::Impl {
         rawBindingsCache(kept.rawBindings),
         bindingsCache(kept.bindings),
         implementations(kept.implementations) {}
-  store::IndexWriter& writer;
+  store::IndexReader& reader;
   const size_t maxHeldDefinitions;
   ResolverMemory::State own;
   ResolverMemory::State& kept;  // the caller's memory, or `own`
@@ -111,12 +111,12 @@ struct Resolver::Impl {
   }
   const std::vector<DefinitionRow>& defsNamed(const std::string& name) {
     return cachedDefs(defsCache, name,
-                      [this](const std::string& n) { return writer.definitionsNamed(n); });
+                      [this](const std::string& n) { return reader.definitionsNamed(n); });
   }
   // For a read or write: the variables and constants of that name (all it can bind to).
   const std::vector<DefinitionRow>& valueDefsNamed(const std::string& name) {
     return cachedDefs(valueDefsCache, name,
-                      [this](const std::string& n) { return writer.valueDefinitionsNamed(n); });
+                      [this](const std::string& n) { return reader.valueDefinitionsNamed(n); });
   }
   DefsByName valueDefsCache;
 
@@ -124,7 +124,7 @@ struct Resolver::Impl {
     if (id == 0) return nullptr;
     auto it = defById.find(id);
     if (it != defById.end()) return it->second;
-    auto row = writer.definition(id);
+    auto row = reader.definition(id);
     if (!row) {
       if (row.error().code != ErrorCode::kNotFound) noteFailure(row.error());
       return nullptr;
@@ -139,7 +139,7 @@ struct Resolver::Impl {
     auto it = rawBindingsCache.find(fileId);
     if (it != rawBindingsCache.end()) return it->second;
     std::vector<Binding> out;
-    if (auto imports = writer.importsOf(fileId)) {
+    if (auto imports = reader.importsOf(fileId)) {
       for (const auto& imp : *imports) out.push_back(modules.bind(fileId, imp));
     } else {
       noteFailure(imports.error());
@@ -206,7 +206,7 @@ struct Resolver::Impl {
     auto it = basesCache.find(classId);
     if (it != basesCache.end()) return it->second;
     std::vector<int64_t> out;
-    if (auto b = writer.basesOf(classId))
+    if (auto b = reader.basesOf(classId))
       out = std::move(*b);
     else
       noteFailure(b.error());

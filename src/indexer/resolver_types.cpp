@@ -74,7 +74,7 @@ const std::string& Resolver::Impl::declaredType(int64_t id) {
   auto it = declaredTypes.find(id);
   if (it != declaredTypes.end()) return it->second;
   std::string te;
-  if (auto t = writer.typeExpr(id))
+  if (auto t = reader.typeExpr(id))
     te = std::move(*t);
   else
     noteFailure(t.error());
@@ -210,7 +210,7 @@ bool Resolver::Impl::typeParameter(const std::string& name, int64_t sourceId) {
   // Declared by the enclosing declarations' signatures: `<T extends X>`, Go `[T any]`.
   for (const DefinitionRow* d = def(sourceId); d; d = def(d->parentId)) {
     std::string sig;
-    if (auto s = writer.signature(d->id)) sig = std::move(*s);
+    if (auto s = reader.signature(d->id)) sig = std::move(*s);
     for (const char* open : {"<", "[", ", "})
       if (size_t at = sig.find(open + name); at != std::string::npos) {
         const size_t end = at + std::strlen(open) + name.size();
@@ -252,7 +252,7 @@ std::pair<std::string, const DefinitionRow*> Resolver::Impl::typeParameterBound(
   };
   for (const DefinitionRow* d = def(sourceId); d; d = def(d->parentId)) {
     std::string sig;
-    if (auto got = writer.signature(d->id)) sig = std::move(*got);
+    if (auto got = reader.signature(d->id)) sig = std::move(*got);
     // The type parameter list: the first `<...>` of the signature, before its parameters.
     const size_t open = sig.find('<'), paren = sig.find('(');
     if (open == std::string::npos || (paren != std::string::npos && paren < open)) continue;
@@ -667,7 +667,7 @@ std::optional<Resolver::Impl::TypeSet> Resolver::Impl::memberSteps(const std::st
 // The declared signature of callable `id` ("" when it has none or the read fails).
 std::string Resolver::Impl::signatureOf(int64_t id) {
   std::string signature;
-  if (auto sig = writer.signature(id))
+  if (auto sig = reader.signature(id))
     signature = std::move(*sig);
   else
     noteFailure(sig.error());

@@ -414,7 +414,7 @@ void IndexService::runIndexer() {
 // for one compilation at most.
 void IndexService::startQueryWarmup() {
   std::map<std::string, size_t> count;
-  if (auto files = store::IndexWriter(*db_).files(); files)
+  if (auto files = store::IndexReader(*db_).files(); files)
     for (const auto& f : *files) ++count[f.language];
   std::vector<std::string> languages;
   for (const auto& [language, n] : count) languages.push_back(language);

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "schema_sql.h"
+#include "row_readers.h"
 #include "statement.h"
 
 namespace cg::store {
@@ -84,31 +85,9 @@ struct IndexWriter::Impl {
         deleteFile(db, "DELETE FROM files WHERE id=?"),
         unbindFileTargets(db, "UPDATE refs SET target_file_id=NULL WHERE target_file_id=?"),
         touch(db, "UPDATE files SET size=?, mtime_ns=? WHERE id=?"),
-        allFiles(db, "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files"),
-        defsNamed(db,
-                  "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                  "end_line, params_min, params_max FROM symbols WHERE name=?"),
-        valueDefsNamed(db,
-                       "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, "
-                       "start_line, end_line, params_min, params_max FROM symbols WHERE name=? AND "
-                       "kind IN ('variable', 'constant')"),
-        defById(db,
-                "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                "end_line, params_min, params_max FROM symbols WHERE id=?"),
-        importsOfFile(db,
-                      "SELECT id, file_id, coalesce(source_id, 0), kind, name, qualifier, module, "
-                      "alias, receiver, arity FROM refs WHERE file_id=? AND kind='imports'"),
-        bases(db,
-              "SELECT target_id FROM refs WHERE source_id=? AND kind IN ('extends','implements') "
-              "AND target_id IS NOT NULL"),
-        members(db,
-                "SELECT id, file_id, coalesce(parent_id, 0), qualified_name, kind, start_line, "
-                "end_line, params_min, params_max FROM symbols WHERE parent_id=? AND name=?"),
         applyUpdate(db,
                     "UPDATE refs SET target_id=?, target_file_id=?, confidence=?, candidates=?, "
                     "dropped=0 WHERE id=?"),
-        typeOfSymbol(db, "SELECT type_expr FROM symbols WHERE id=?"),
-        signatureOfSymbol(db, "SELECT signature FROM symbols WHERE id=?"),
         applyDrop(db,
                   "UPDATE refs SET target_id=NULL, target_file_id=NULL, confidence=0, "
                   "candidates=0, dropped=1 WHERE id=?") {}
@@ -116,8 +95,7 @@ struct IndexWriter::Impl {
   Statement fileByPath, upsertFile, oldSymbols, insertSymbol, updateSymbol, setParent,
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
       deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
-      unbindFileTargets, touch, allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, members,
-      applyUpdate, typeOfSymbol, signatureOfSymbol, applyDrop;
+      unbindFileTargets, touch, applyUpdate, applyDrop;
 };
 
 IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
@@ -171,36 +149,6 @@ Status IndexWriter::buildResolveIndexes() {
 
 // The whole schema is idempotent (IF NOT EXISTS): this creates just the indexes still missing.
 Status IndexWriter::endBulkLoad() { return db_.exec(generated::kSchemaSql); }
-
-namespace {
-DefinitionRow readDef(Statement& s) {
-  DefinitionRow d;
-  d.id = s.i64(0);
-  d.fileId = s.i64(1);
-  d.parentId = s.i64(2);
-  d.qualifiedName = s.text(3);
-  d.kind = model::parseSymbolKind(s.text(4)).value_or(model::SymbolKind::kFunction);
-  d.startLine = static_cast<uint32_t>(s.i64(5));
-  d.endLine = static_cast<uint32_t>(s.i64(6));
-  d.paramsMin = static_cast<uint8_t>(s.i64(7));
-  d.paramsMax = static_cast<uint8_t>(s.i64(8));
-  return d;
-}
-PendingRef readRef(Statement& s) {
-  PendingRef r;
-  r.id = s.i64(0);
-  r.fileId = s.i64(1);
-  r.sourceId = s.i64(2);
-  r.kind = model::parseRefKind(s.text(3)).value_or(model::RefKind::kCalls);
-  r.name = s.text(4);
-  r.qualifier = s.text(5);
-  r.module = s.text(6);
-  r.alias = s.text(7);
-  r.receiver = s.text(8);
-  r.arity = static_cast<int16_t>(s.i64(9));
-  return r;
-}
-}  // namespace
 
 Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
   Impl& I = *impl_;
@@ -384,150 +332,6 @@ Expected<std::vector<std::string>> IndexWriter::removeFile(const std::string& pa
 Status IndexWriter::touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs) {
   impl_->touch.bind(1, size).bind(2, mtimeNs).bind(3, fileId);
   return impl_->touch.run();
-}
-
-namespace {
-// A row of "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files".
-FileRow readFileRow(Statement& s) {
-  FileRow r;
-  r.id = s.i64(0);
-  r.path = s.text(1);
-  r.language = s.text(2);
-  r.package = s.text(3);
-  r.size = static_cast<uint64_t>(s.i64(4));
-  r.mtimeNs = s.i64(5);
-  r.hash = s.text(6);
-  r.otherBuild = s.i64(7) != 0;
-  return r;
-}
-}  // namespace
-
-Expected<std::vector<FileRow>> IndexWriter::filesAt(const std::vector<std::string>& paths) {
-  std::vector<FileRow> out;
-  Statement s(db_.handle(), "SELECT id, path, language, package, size, mtime_ns, hash, other_build FROM files WHERE path = ?",
-              kCached);
-  if (!s.valid()) return sqliteError(db_.handle(), "listing files");
-  for (const auto& path : paths) {
-    s.reset();
-    s.bind(1, path);
-    if (s.step()) {
-      out.push_back(readFileRow(s));
-    } else if (s.failed()) {
-      return sqliteError(db_.handle(), "listing files");
-    }
-  }
-  return out;
-}
-
-Expected<bool> IndexWriter::hasFiles() {
-  Statement s(db_.handle(), "SELECT 1 FROM files LIMIT 1", kCached);
-  if (!s.valid()) return sqliteError(db_.handle(), "listing files");
-  const bool any = s.step();
-  if (s.failed()) return sqliteError(db_.handle(), "listing files");
-  return any;
-}
-
-Expected<std::vector<FileRow>> IndexWriter::files() {
-  std::vector<FileRow> out;
-  auto& s = impl_->allFiles;
-  while (s.step()) {
-    out.push_back(readFileRow(s));
-  }
-  int code = s.lastCode();
-  s.reset();
-  if (code != SQLITE_DONE) return sqliteError(db_.handle(), "listing files");
-  return out;
-}
-
-namespace {
-// The definition rows statement `s` (one parameter: the name) returns.
-Expected<std::vector<DefinitionRow>> readDefinitions(Statement& s, sqlite3* db, const std::string& name) {
-  std::vector<DefinitionRow> out;
-  s.bind(1, name);
-  while (s.step()) out.push_back(readDef(s));
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db, "reading the index");
-  return out;
-}
-}  // namespace
-
-Expected<std::vector<DefinitionRow>> IndexWriter::definitionsNamed(const std::string& name) {
-  return readDefinitions(impl_->defsNamed, db_.handle(), name);
-}
-
-Expected<std::vector<DefinitionRow>> IndexWriter::valueDefinitionsNamed(const std::string& name) {
-  return readDefinitions(impl_->valueDefsNamed, db_.handle(), name);
-}
-
-Expected<DefinitionRow> IndexWriter::definition(int64_t id) {
-  auto& s = impl_->defById;
-  s.bind(1, id);
-  if (!s.step()) {
-    const bool failed = s.failed();
-    s.reset();
-    if (failed) return sqliteError(db_.handle(), "reading the index");
-    return makeError(ErrorCode::kNotFound, "no symbol " + std::to_string(id));
-  }
-  DefinitionRow d = readDef(s);
-  s.reset();
-  return d;
-}
-
-namespace {
-// The one text column a statement `SELECT <column> FROM symbols WHERE id=?` reads ("" when the
-// symbol is gone).
-Expected<std::string> symbolText(Statement& s, sqlite3* db, int64_t id) {
-  s.bind(1, id);
-  std::string out;
-  if (s.step()) out = s.text(0);
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db, "reading the index");
-  return out;
-}
-}  // namespace
-
-Expected<std::string> IndexWriter::signature(int64_t id) {
-  return symbolText(impl_->signatureOfSymbol, db_.handle(), id);
-}
-
-Expected<std::string> IndexWriter::typeExpr(int64_t id) {
-  return symbolText(impl_->typeOfSymbol, db_.handle(), id);
-}
-
-Expected<std::vector<PendingRef>> IndexWriter::importsOf(int64_t fileId) {
-  std::vector<PendingRef> out;
-  auto& s = impl_->importsOfFile;
-  s.bind(1, fileId);
-  while (s.step()) out.push_back(readRef(s));
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
-  return out;
-}
-
-Expected<std::vector<int64_t>> IndexWriter::basesOf(int64_t symbolId) {
-  std::vector<int64_t> out;
-  auto& s = impl_->bases;
-  s.bind(1, symbolId);
-  while (s.step()) out.push_back(s.i64(0));
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
-  return out;
-}
-
-Expected<std::vector<DefinitionRow>> IndexWriter::membersNamed(int64_t parentId,
-                                                               const std::string& name) {
-  std::vector<DefinitionRow> out;
-  auto& s = impl_->members;
-  s.bind(1, parentId).bind(2, name);
-  while (s.step()) out.push_back(readDef(s));
-  const bool failed = s.failed();
-  s.reset();
-  if (failed) return sqliteError(db_.handle(), "reading the index");
-  return out;
 }
 
 Expected<std::vector<PendingRef>> IndexWriter::refsPage(RefPage which, int64_t afterFile,
@@ -792,80 +596,6 @@ Expected<size_t> IndexWriter::inheritMemberVisibility(const std::string& languag
   s.bind(1, languages);
   if (auto st = s.run(); !st) return st.error();
   return static_cast<size_t>(sqlite3_changes(db));
-}
-
-Expected<std::vector<IndexWriter::StructuralType>> IndexWriter::structuralTypes(const std::string& languages) {
-  sqlite3* db = db_.handle();
-  auto dirOf = [](std::string_view path) {
-    size_t slash = path.rfind('/');
-    return slash == std::string_view::npos ? std::string() : std::string(path.substr(0, slash));
-  };
-  // One read of the Go symbols that matter (types and methods), file by file in path order.
-  struct Row {
-    int64_t id, fileId, parentId;
-    std::string name, qualifiedName, dir;
-    uint32_t line, column;
-    std::string kind;
-  };
-  std::vector<Row> rows;
-  {
-    Statement s(db,
-                "SELECT s.id, s.file_id, coalesce(s.parent_id, 0), s.name, s.qualified_name, s.kind, "
-                "s.start_line, s.start_col, f.path FROM files f JOIN symbols s ON s.file_id = f.id "
-                "WHERE instr(?1, ' ' || f.language || ' ') > 0 AND s.kind IN ('struct', 'type', 'interface', 'method') "
-                "ORDER BY f.path, s.start_line, s.id");
-    if (!s.valid()) return sqliteError(db, "listing structurally typed types");
-    s.bind(1, languages);
-    std::string lastPath, lastDir;
-    while (s.step()) {
-      std::string_view path = s.view(8);
-      if (path != lastPath) lastPath = std::string(path), lastDir = dirOf(path);
-      rows.push_back({s.i64(0), s.i64(1), s.i64(2), s.text(3), s.text(4), lastDir,
-                      static_cast<uint32_t>(s.i64(6)), static_cast<uint32_t>(s.i64(7)), s.text(5)});
-    }
-    if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing structurally typed types");
-  }
-  std::vector<StructuralType> types;
-  std::unordered_map<int64_t, size_t> byId;
-  std::unordered_map<std::string, size_t> byDirName;  // dir + '\n' + name
-  for (const auto& r : rows) {
-    if (r.parentId != 0 || r.kind == "method") continue;
-    StructuralType t;
-    t.id = r.id;
-    t.fileId = r.fileId;
-    t.name = r.name;
-    t.dir = r.dir;
-    t.line = r.line;
-    t.column = r.column;
-    t.isInterface = r.kind == "interface";
-    byId.emplace(t.id, types.size());
-    byDirName.emplace(t.dir + "\n" + t.name, types.size());
-    types.push_back(std::move(t));
-  }
-  for (const auto& r : rows) {
-    if (r.kind != "method") continue;
-    // An interface's declared methods are its members.
-    if (auto it = byId.find(r.parentId); it != byId.end() && types[it->second].isInterface)
-      types[it->second].methods.push_back(r.name);
-    // A concrete type's methods are named Type.Method, in any file of its package.
-    auto dot = r.qualifiedName.rfind('.');
-    if (dot == std::string::npos) continue;
-    auto it = byDirName.find(r.dir + "\n" + r.qualifiedName.substr(0, dot));
-    if (it != byDirName.end() && !types[it->second].isInterface) types[it->second].methods.push_back(r.name);
-  }
-  return types;
-}
-
-Expected<std::vector<std::pair<int64_t, int64_t>>> IndexWriter::declaredBases() {
-  sqlite3* db = db_.handle();
-  std::vector<std::pair<int64_t, int64_t>> out;
-  Statement s(db,
-              "SELECT source_id, target_id FROM refs WHERE kind IN ('extends', 'implements') AND "
-              "target_id IS NOT NULL AND module <> '<structural>' AND source_id IS NOT NULL");
-  if (!s.valid()) return sqliteError(db, "listing base types");
-  while (s.step()) out.emplace_back(s.i64(0), s.i64(1));
-  if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "listing base types");
-  return out;
 }
 
 Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge>& edges) {

@@ -1,7 +1,9 @@
-// IndexWriter: the single writer of an index. Takes one file's extraction at a time inside a
-// batch transaction (begin/commit), replacing whatever the database held for that path.
-// Also the resolution primitives the indexer needs (definitions by name, imports of a file,
-// applying resolved targets): SQL stays in src/store, the resolution policy in src/indexer.
+// IndexWriter: the single writer of an index. Takes one file's extraction at a time inside the
+// caller's transaction (transaction.h), replacing whatever the database held for that path;
+// applies resolved targets, the structural passes' results and bulk loads; selects what a write
+// leaves to resolve again (the references of changed files and names, importers, import targets).
+// What the resolver reads is IndexReader's (index_reader.h). SQL stays in src/store, the
+// resolution policy in src/indexer.
 //
 // Threads: one IndexWriter per process, used by one thread (the writer thread).
 #pragma once
@@ -17,6 +19,7 @@
 
 #include "codegraph/model/symbol.h"
 #include "codegraph/store/database.h"
+#include "codegraph/store/index_reader.h"
 
 namespace cg::store {
 
@@ -51,37 +54,6 @@ struct WriteResult {
   std::vector<std::string> retypedNames;
 };
 
-// A definition as the resolver sees it.
-struct DefinitionRow {
-  int64_t id = 0;
-  int64_t fileId = 0;
-  int64_t parentId = 0;
-  std::string qualifiedName;
-  model::SymbolKind kind = model::SymbolKind::kFunction;
-  uint8_t paramsMin = 0, paramsMax = 255;  // callables: the arguments a call must / may pass
-  uint32_t startLine = 0, endLine = 0;
-};
-
-struct FileRow {
-  int64_t id = 0;
-  std::string path, language, package;
-  uint64_t size = 0;
-  int64_t mtimeNs = 0;
-  std::string hash;
-  bool otherBuild = false;  // files.other_build
-};
-
-// A reference awaiting resolution.
-struct PendingRef {
-  int64_t id = 0;
-  int64_t fileId = 0;
-  int64_t sourceId = 0;
-  model::RefKind kind = model::RefKind::kCalls;
-  std::string name, qualifier, module, alias;
-  std::string receiver;  // refs.receiver: the type expression of a local receiver, else ""
-  int16_t arity = -1;    // refs.arity: the arguments a call passes, -1 when not known
-};
-
 // Which references a page of refsPage() holds.
 enum class RefPage { kInheritance, kOthers };  // extends/implements; the rest but `contains`
 
@@ -101,21 +73,6 @@ struct Resolution {
   uint32_t candidates = 0;
   bool drop = false;         // a read/write reaching no module-level variable: kept, not an edge
 };
-
-// The indexes of schema.sql that the statements a resolution runs need (their query plans
-// with only these are the ones with every index):
-//   definitionsNamed, valueDefinitionsNamed → symbols_by_name_kind; importsOf, refsPage (and its order) → refs_by_file;
-//   basesOf → refs_by_source; inheritMemberVisibility → symbols_by_qualified, symbols_by_file.
-// definition and applyResolutions go by rowid, files() scans. Go's structural pass is not part
-// of it: it reads refs_bases and refs_structural (kGraphIndexes), built once every resolution is applied.
-inline constexpr std::array<std::string_view, 5> kResolveIndexes = {
-    "symbols_by_name_kind", "symbols_by_qualified", "symbols_by_file", "refs_by_file",
-    "refs_by_source"};
-
-// The indexes the graph's readers need before the others: the analytics load
-// (SqliteGraphSource reads every edge through refs_graph_edges) and Go's structural pass.
-inline constexpr std::array<std::string_view, 3> kGraphIndexes = {"refs_graph_edges", "refs_structural",
-                                                                   "refs_bases"};
 
 class IndexWriter {
  public:
@@ -147,26 +104,6 @@ class IndexWriter {
   // Refreshes size/mtime of a file whose content hash did not change.
   Status touchFile(int64_t fileId, uint64_t size, int64_t mtimeNs);
 
-  Expected<std::vector<FileRow>> files();
-  // The rows of these paths only (those the index holds), and whether it holds any file at all:
-  // a refresh of a few paths need not read the kernel's 57k rows.
-  Expected<std::vector<FileRow>> filesAt(const std::vector<std::string>& paths);
-  Expected<bool> hasFiles();
-  Expected<std::vector<DefinitionRow>> definitionsNamed(const std::string& name);
-  // Only the variables and constants of that name, the definitions a read or write can bind to:
-  // their kind is in the index entry, so the others' rows (the kernel's 5,612 fields named
-  // `flags`) are never read.
-  Expected<std::vector<DefinitionRow>> valueDefinitionsNamed(const std::string& name);
-  Expected<DefinitionRow> definition(int64_t id);
-  // A symbol's declared type expression (symbols.type_expr; "" when none or no such symbol).
-  Expected<std::string> typeExpr(int64_t id);
-  // A symbol's signature (symbols.signature; "" when no such symbol).
-  Expected<std::string> signature(int64_t id);
-  Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
-  // Resolved `extends` targets of a symbol (for lookups in base classes).
-  Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
-  // Members (direct children) of a symbol with a given name.
-  Expected<std::vector<DefinitionRow>> membersNamed(int64_t parentId, const std::string& name);
   // All non-contains refs of the given files, every ref whose name is in `names`, and, when
   // `allImports` (a file was added, removed or changed language: module paths come and go),
   // every import — whole-module imports carry no name. An edit of existing files leaves the
@@ -202,23 +139,7 @@ class IndexWriter {
   // (" cpp ").
   Expected<size_t> inheritMemberVisibility(const std::string& languages);
 
-  // Go structural typing: every top-level Go type with the names of its methods (interfaces:
-  // their method specs; other types: methods whose receiver names them, in the same directory).
-  struct StructuralType {
-    int64_t id = 0, fileId = 0;
-    std::string name, dir;
-    uint32_t line = 0, column = 0;
-    bool isInterface = false;
-    std::vector<std::string> methods;
-  };
-  // Go's named types (top-level struct, type, interface) with their method names, in path and
-  // line order: an interface's declared methods; a concrete type's methods from any file of its
-  // folder (package).
-  // `languages`: the language ids with structural typing, as for inheritMemberVisibility.
-  Expected<std::vector<StructuralType>> structuralTypes(const std::string& languages);
-  // Every declared base edge (extends or implements as written, not Go's structural ones):
-  // (type, base) pairs, from one read.
-  Expected<std::vector<std::pair<int64_t, int64_t>>> declaredBases();
+  // A structural `implements` edge: `type` has every method of `interface` (Go's method sets).
   struct StructuralEdge {
     const StructuralType* type;
     const StructuralType* interface;

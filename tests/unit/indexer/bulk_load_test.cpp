@@ -219,16 +219,16 @@ TEST(BulkLoad, ValueDefinitionsAreReadWithoutTheRowsOfOtherKinds) {
   ASSERT_TRUE(db);
   auto summary = indexRepository(*db, options(t.root()));
   ASSERT_TRUE(summary.ok()) << summary.error().message;
-  store::IndexWriter writer(*db);
-  auto all = writer.definitionsNamed("flags");
+  store::IndexReader reader(*db);
+  auto all = reader.definitionsNamed("flags");
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->size(), 3u);
-  auto values = writer.valueDefinitionsNamed("flags");
+  auto values = reader.valueDefinitionsNamed("flags");
   ASSERT_TRUE(values.ok());
   ASSERT_EQ(values->size(), 1u);
   EXPECT_EQ(values->front().qualifiedName, "flags");
   EXPECT_EQ(values->front().kind, model::SymbolKind::kVariable);
-  auto constants = writer.valueDefinitionsNamed("limit");
+  auto constants = reader.valueDefinitionsNamed("limit");
   ASSERT_TRUE(constants.ok());
   EXPECT_EQ(constants->size(), 1u);
 
@@ -291,16 +291,17 @@ TEST(BulkLoad, AResolverSaysWhenAReadOfTheIndexFailed) {
   auto summary = indexRepository(*db, options(t.root()));
   ASSERT_TRUE(summary.ok()) << summary.error().message;
   store::IndexWriter writer(*db);
+  store::IndexReader reader(*db);
   auto refs = writer.refsPage(store::RefPage::kOthers, 0, 0, 100);
   ASSERT_TRUE(refs.ok());
   ASSERT_FALSE(refs->empty());
   {
-    Resolver healthy(writer);
+    Resolver healthy(reader);
     ASSERT_TRUE(healthy.prepare().ok());
     (void)healthy.resolveMore(*refs);
     EXPECT_TRUE(healthy.readStatus().ok());
   }
-  Resolver resolver(writer);
+  Resolver resolver(reader);
   ASSERT_TRUE(resolver.prepare().ok());
   ASSERT_TRUE(db->exec("DROP TABLE symbols_fts; DROP TABLE symbols;").ok());
   (void)resolver.resolveMore(*refs);
