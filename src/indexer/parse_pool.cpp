@@ -70,8 +70,7 @@ std::string encodeFailedFiles(const std::map<std::string, FailedFile>& files) {
   return out;
 }
 
-store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
-                           const lang::ExtractedFile& ex) {
+store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash, lang::ExtractedFile&& ex) {
   store::FileRecord rec;
   rec.info.path = wf.path;
   rec.info.language = std::string(wf.language->id);
@@ -87,41 +86,17 @@ store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash,
   rec.mentions = ex.mentions;
   model::UidAssigner uids(wf.path);
   rec.symbols.reserve(ex.symbols.size());
-  for (const auto& s : ex.symbols) {
-    model::Symbol m;
-    m.name = s.name;
-    m.qualifiedName = s.qualifiedName;
-    m.kind = s.kind;
+  rec.parents.reserve(ex.symbols.size());
+  for (auto& s : ex.symbols) {
+    rec.parents.push_back(s.parent);
+    model::Symbol m = std::move(static_cast<model::Symbol&>(s));
     m.path = wf.path;
     m.language = rec.info.language;
-    m.range = s.range;
-    m.signature = s.signature;
-    m.visibility = s.visibility;
-    m.doc = s.doc;
-    m.complexity = s.complexity;
     m.isTest = rec.info.isTest;
-    m.typeExpr = s.typeExpr;
-    m.paramsMin = s.paramsMin;
-    m.paramsMax = s.paramsMax;
-    m.uid = uids.next(s.qualifiedName, s.kind);
+    m.uid = uids.next(m.qualifiedName, m.kind);
     rec.symbols.push_back(std::move(m));
-    rec.parents.push_back(s.parent);
   }
-  rec.refs.reserve(ex.refs.size());
-  for (const auto& r : ex.refs) {
-    store::RefRecord rr;
-    rr.kind = r.kind;
-    rr.sourceIndex = r.source;
-    rr.name = r.name;
-    rr.qualifier = r.qualifier;
-    rr.module = r.module;
-    rr.alias = r.alias;
-    rr.receiver = r.receiver;
-    rr.arity = r.arity;
-    rr.line = r.line;
-    rr.column = r.column;
-    rec.refs.push_back(std::move(rr));
-  }
+  rec.refs = std::move(ex.refs);
   return rec;
 }
 
@@ -197,11 +172,11 @@ ParseOutput ParsePool::parseOne(lang::Extractor& extractor, const ParseJob& job)
     spdlog::info("partly indexed {}: {}", job.file.path, ex->notExtracted);
   WalkedFile wf = job.file;
   wf.size = data->size();
-  out.record = toRecord(wf, hash, *ex);
-  const lang::Rules& rules = lang::rulesFor(wf.language->id);
-  out.record.otherBuild = rules.isOtherBuild && rules.isOtherBuild(wf.path, *data);
   out.parseMicros = ex->parseMicros;
   out.queryMicros = ex->queryMicros;
+  out.record = toRecord(wf, hash, std::move(*ex));
+  const lang::Rules& rules = lang::rulesFor(wf.language->id);
+  out.record.otherBuild = rules.isOtherBuild && rules.isOtherBuild(wf.path, *data);
   out.kind = ParseOutput::Kind::kRecord;
   return out;
 }

@@ -59,8 +59,9 @@ std::unordered_map<std::string, FailedFile> decodeFailedFiles(const std::string&
 // Paths holding a tab or a newline are left out (not representable): they are retried.
 std::string encodeFailedFiles(const std::map<std::string, FailedFile>& files);
 
-// The rows of one extracted file (the symbols' uids assigned in order of appearance).
-store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash, const lang::ExtractedFile& ex);
+// The rows of one extracted file (the symbols' uids assigned in order of appearance); the
+// extraction's symbols and references are moved into them.
+store::FileRecord toRecord(const WalkedFile& wf, const std::string& hash, lang::ExtractedFile&& ex);
 
 // Parser threads pull jobs; the writer (calling thread) consumes outputs in completion order.
 class ParsePool {

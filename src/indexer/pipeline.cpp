@@ -430,7 +430,7 @@ Expected<std::vector<model::Symbol>> extractFileSymbols(const std::string& path,
   wf.path = path;
   wf.language = language;
   wf.size = text.size();
-  store::FileRecord rec = toRecord(wf, "", *extracted);
+  store::FileRecord rec = toRecord(wf, "", std::move(*extracted));
   for (size_t i = 0; i < rec.symbols.size(); ++i) {
     rec.symbols[i].id = static_cast<int64_t>(i) + 1;
     rec.symbols[i].parentId = rec.parents[i] < 0 ? 0 : rec.parents[i] + 1;

@@ -16,11 +16,6 @@
 
 namespace cg::store {
 
-std::string makeUid(const std::string& path, const std::string& qualifiedName,
-                    model::SymbolKind kind, int ordinal) {
-  return model::symbolUid(path, qualifiedName, kind, ordinal > 1 ? static_cast<uint32_t>(ordinal) : 0);
-}
-
 std::string splitNameParts(const std::string& name) {
   std::string out;
   auto isUpper = [](char c) { return std::isupper(static_cast<unsigned char>(c)) != 0; };
@@ -271,7 +266,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     if (auto st = I.insertRef.run(); !st) return st.error();
   }
   for (const auto& r : f.refs) {
-    I.insertRef.bind(1, fileId).bindOptional(2, r.sourceIndex >= 0 ? ids[r.sourceIndex] : 0)
+    I.insertRef.bind(1, fileId).bindOptional(2, r.source >= 0 ? ids[r.source] : 0)
         .bind(3, model::toString(r.kind)).bind(4, r.name).bind(5, r.qualifier).bind(6, r.module)
         .bind(7, r.alias).bind(8, r.line).bind(9, r.column).bindNull(10).bind(11, 0.0)
         .bind(12, r.receiver).bind(13, int{r.arity});

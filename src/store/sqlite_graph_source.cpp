@@ -32,7 +32,7 @@ struct RowReader {
   std::unordered_map<int64_t, std::shared_ptr<const std::string>> paths;
   int64_t lastFileId = -1;
   std::shared_ptr<const std::string> lastPath;
-  uint64_t foreignUids = 0;  // uids not of the form makeUid writes (none expected)
+  uint64_t foreignUids = 0;  // uids not of the form model::symbolUid makes (none expected)
 
   model::GraphNode node(Statement& st) {
     model::GraphNode n;

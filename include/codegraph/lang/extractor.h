@@ -19,44 +19,15 @@
 
 namespace cg::lang {
 
-struct ExtractedSymbol {
-  std::string name;
-  std::string qualifiedName;
-  model::SymbolKind kind = model::SymbolKind::kFunction;
-  model::Range range;
+// A symbol as extraction finds it: the stored shape (uid, path, language, ids and scores are set
+// by the indexer), with where it lies in the source and its parent by index.
+struct ExtractedSymbol : model::Symbol {
   uint32_t startByte = 0;
   uint32_t endByte = 0;
-  std::string signature;
-  model::Visibility visibility = model::Visibility::kPublic;
-  std::string doc;
-  uint32_t complexity = 1;
   int32_t parent = -1;  // index into ExtractedFile::symbols; -1 = top level
-  // The type of the value it holds (a field, variable, property) or returns (a function,
-  // method), as a type expression: "{T}" (a type named T, resolved where the symbol is
-  // written), or a value chain ("NewT()", "cfg.store", "{T}.make()"); "" when not written.
-  std::string typeExpr;
-  // Callables: how many arguments a call must pass (paramsMin) and may pass (paramsMax; 255 =
-  // any number, or not known: a variadic or rest parameter, a list the query does not show).
-  uint8_t paramsMin = 0, paramsMax = 255;
 };
 
-struct ExtractedRef {
-  model::RefKind kind = model::RefKind::kCalls;
-  int32_t source = -1;    // enclosing symbol (index); -1 = the file's top level
-  std::string name;       // last segment as written: "join"
-  std::string qualifier;  // what precedes it: "os.path", "self", "ns::Class"
-  uint32_t line = 0;
-  uint32_t column = 0;
-  // imports only: the module as written ("os.path", "./util", "fmt", "a/b.h", "crate::x")
-  // and the local name it is bound to (alias), when any.
-  std::string module;
-  std::string alias;
-  // A call on a local value: the receiver's type expression (ExtractedSymbol::typeExpr's form),
-  // the qualifier's first name replaced by what its declaration says (a parameter's type, a
-  // local's initialiser): `s.store.Get()` with `s *Server` → "{Server}.store". "" otherwise.
-  std::string receiver;
-  int16_t arity = -1;  // calls: the arguments written; -1 when not known (a spread, `*args`)
-};
+using ExtractedRef = model::WrittenRef;
 
 struct ExtractedFile {
   std::string language;

@@ -24,7 +24,7 @@ namespace cg::model {
 // One symbol as the analytics see it, with the analytics values currently stored for it.
 // Compact, because the analytics hold every symbol of the repository (4.2 million on the Linux
 // kernel): the uid is not stored but derived (`<path>::<qualified name>::<kind>[#n]`, the one
-// form store::makeUid writes), and the path is one string shared by the symbols of a file.
+// form model::symbolUid makes), and the path is one string shared by the symbols of a file.
 struct GraphNode {
   int64_t id = 0;
   int64_t fileId = 0;  // the file that defines it (the unit a refresh replaces)

@@ -108,13 +108,36 @@ struct Symbol {
   uint32_t complexity = 1;
   bool isTest = false;
   int64_t parentId = 0;  // 0 = top level
-  // The declared type of the value it holds or returns, as a type expression
-  // (lang::ExtractedSymbol::typeExpr); "" when not written.
+  // The type of the value it holds (a field, variable, property) or returns (a function,
+  // method), as a type expression: "{T}" (a type named T, resolved where the symbol is
+  // written), or a value chain ("NewT()", "cfg.store", "{T}.make()"); "" when not written.
   std::string typeExpr;
-  uint8_t paramsMin = 0, paramsMax = 255;  // callables: the arguments a call must / may pass
+  // Callables: how many arguments a call must pass (paramsMin) and may pass (paramsMax; 255 =
+  // any number, or not known: a variadic or rest parameter, a list the query does not show).
+  uint8_t paramsMin = 0, paramsMax = 255;
   double centrality = 0;      // PageRank percentile in [0,1] (1 = most central)
   int64_t communityId = 0;    // 0 = not yet computed
   double complexityRank = 0;  // complexity percentile among callables in [0,1]
+};
+
+// A reference as written in a file, before resolution: what extraction finds (lang::ExtractedFile)
+// and what the writer stores (store::FileRecord), one shape for both.
+struct WrittenRef {
+  RefKind kind = RefKind::kCalls;
+  int32_t source = -1;    // the enclosing symbol: an index into its file's symbols; -1 = top level
+  std::string name;       // last segment as written: "join"
+  std::string qualifier;  // what precedes it: "os.path", "self", "ns::Class"
+  uint32_t line = 0;
+  uint32_t column = 0;
+  // imports only: the module as written ("os.path", "./util", "fmt", "a/b.h", "crate::x")
+  // and the local name it is bound to (alias), when any.
+  std::string module;
+  std::string alias;
+  // A call on a local value: the receiver's type expression (Symbol::typeExpr's form), the
+  // qualifier's first name replaced by what its declaration says (a parameter's type, a local's
+  // initialiser): `s.store.Get()` with `s *Server` → "{Server}.store". "" otherwise.
+  std::string receiver;
+  int16_t arity = -1;  // calls: the arguments written; -1 when not known (a spread, `*args`)
 };
 
 // A cluster of the symbol graph (docs/CONTRACT.md §4).

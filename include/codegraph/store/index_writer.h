@@ -23,14 +23,7 @@
 
 namespace cg::store {
 
-struct RefRecord {
-  model::RefKind kind = model::RefKind::kCalls;
-  int32_t sourceIndex = -1;  // index into FileRecord::symbols; -1 = top level
-  std::string name, qualifier, module, alias;
-  std::string receiver;  // a call on a local: the receiver's type expression (refs.receiver)
-  int16_t arity = -1;    // calls: the arguments written (refs.arity)
-  uint32_t line = 0, column = 0;
-};
+using RefRecord = model::WrittenRef;
 
 struct FileRecord {
   model::FileInfo info;   // path, language, size, mtimeNs, hash, lines, isTest
@@ -172,10 +165,6 @@ class IndexWriter {
   std::unique_ptr<Impl> impl_;
 };
 
-// uid as docs/CONTRACT.md §4 defines it: <path>::<qualified name>::<kind>, then #2, #3 for
-// repeats.
-std::string makeUid(const std::string& path, const std::string& qualifiedName,
-                    model::SymbolKind kind, int ordinal);
 // "parseHTTPRequest_v2" → "parse HTTP Request v2": the name parts FTS indexes.
 std::string splitNameParts(const std::string& name);
 

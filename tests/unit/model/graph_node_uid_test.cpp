@@ -1,4 +1,4 @@
-// GraphNode's derived uid: the same text store::makeUid writes, and an order equal to comparing
+// GraphNode's derived uid: the same text model::symbolUid makes, and an order equal to comparing
 // those texts (the analytics number nodes in it, so a difference would change every result).
 #include <gtest/gtest.h>
 
