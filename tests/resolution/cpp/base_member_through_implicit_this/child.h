@@ -1,0 +1,9 @@
+#pragma once
+#include "base.h"
+
+class Child : public Base {
+public:
+    void run() {
+        log("run");
+    }
+};

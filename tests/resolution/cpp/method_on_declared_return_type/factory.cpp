@@ -1,0 +1,6 @@
+#include "factory.h"
+
+Repo& open_repo() {
+    static Repo repo;
+    return repo;
+}

@@ -1,0 +1,4 @@
+#pragma once
+#include "models.h"
+
+Repo& open_repo();

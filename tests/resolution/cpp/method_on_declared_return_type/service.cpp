@@ -1,0 +1,5 @@
+#include "factory.h"
+
+void store(int item) {
+    open_repo().save(item);
+}

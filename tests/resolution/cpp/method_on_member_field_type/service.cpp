@@ -1,0 +1,6 @@
+#include "service.h"
+
+void Service::keep(int item) {
+    repo_.save(item);
+    this->repo_.save(item);
+}

@@ -1,0 +1,5 @@
+#pragma once
+
+namespace beta {
+int helper();
+}

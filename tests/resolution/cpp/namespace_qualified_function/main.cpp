@@ -1,0 +1,6 @@
+#include "alpha.h"
+#include "beta.h"
+
+int run() {
+    return beta::helper();
+}

@@ -1,0 +1,5 @@
+#include "shapes.h"
+
+void use(Child& child) {
+    child.save();
+}

@@ -1,0 +1,5 @@
+#include "store.h"
+
+void store(Store& store, int item) {
+    store.save(item);
+}

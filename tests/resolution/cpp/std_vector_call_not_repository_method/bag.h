@@ -1,0 +1,6 @@
+#pragma once
+
+class Bag {
+public:
+    void push_back(int item) {}
+};

@@ -1,0 +1,11 @@
+#pragma once
+
+class Repo {
+public:
+    void save(int item);
+};
+
+class Cache {
+public:
+    void save(int item);
+};

@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Base
+    {
+        public virtual void Save() { }
+    }
+}

@@ -1,0 +1,15 @@
+namespace App
+{
+    public class Child : Base
+    {
+        public override void Save()
+        {
+            base.Save();
+        }
+
+        void Run()
+        {
+            this.Save();
+        }
+    }
+}

@@ -1,0 +1,10 @@
+namespace App
+{
+    public class User
+    {
+        void Use(Child child)
+        {
+            child.Save();
+        }
+    }
+}

@@ -1,0 +1,7 @@
+namespace Alpha
+{
+    public class Repo
+    {
+        public void Save(string item) { }
+    }
+}

@@ -1,0 +1,13 @@
+using Alpha;
+
+namespace App
+{
+    public class Main
+    {
+        void Run(string item)
+        {
+            var repo = new Repo();
+            repo.Save(item);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+namespace Beta
+{
+    public class Repo
+    {
+        public void Save(string item) { }
+    }
+}

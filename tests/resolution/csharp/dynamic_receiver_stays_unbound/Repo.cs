@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Repo
+    {
+        public void Save(string item) { }
+    }
+}

@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Audit
+    {
+        public void Log(string msg) { }
+    }
+}

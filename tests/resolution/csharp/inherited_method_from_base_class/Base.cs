@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Base
+    {
+        protected void Log(string msg) { }
+    }
+}

@@ -1,0 +1,10 @@
+namespace App
+{
+    public class Child : Base
+    {
+        void Run()
+        {
+            Log("run");
+        }
+    }
+}

@@ -1,0 +1,7 @@
+namespace App
+{
+    public class DbStore : IStore
+    {
+        public void Save(string item) { }
+    }
+}

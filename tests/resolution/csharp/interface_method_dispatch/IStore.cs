@@ -1,0 +1,7 @@
+namespace App
+{
+    public interface IStore
+    {
+        void Save(string item);
+    }
+}

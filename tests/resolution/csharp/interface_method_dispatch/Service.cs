@@ -1,0 +1,10 @@
+namespace App
+{
+    public class Service
+    {
+        void Store(IStore store, string item)
+        {
+            store.Save(item);
+        }
+    }
+}

@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Bag
+    {
+        public void Add(string item) { }
+    }
+}

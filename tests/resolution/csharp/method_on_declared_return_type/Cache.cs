@@ -1,0 +1,7 @@
+namespace App
+{
+    public class Cache
+    {
+        public void Save(string item) { }
+    }
+}

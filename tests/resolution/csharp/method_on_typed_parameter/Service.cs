@@ -1,0 +1,10 @@
+namespace App
+{
+    public class Service
+    {
+        void Store(Repo repo, string item)
+        {
+            repo.Save(item);
+        }
+    }
+}

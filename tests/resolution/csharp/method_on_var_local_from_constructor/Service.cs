@@ -1,0 +1,11 @@
+namespace App
+{
+    public class Service
+    {
+        void Store(string item)
+        {
+            var repo = new Repo();
+            repo.Save(item);
+        }
+    }
+}

@@ -1,0 +1,3 @@
+package cache
+
+func Save(key string) bool { return false }

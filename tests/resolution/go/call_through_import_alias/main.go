@@ -1,0 +1,10 @@
+package main
+
+import (
+	st "example.com/app/store"
+	_ "example.com/app/cache"
+)
+
+func main() {
+	st.Save("k")
+}

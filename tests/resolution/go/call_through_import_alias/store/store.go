@@ -1,0 +1,3 @@
+package store
+
+func Save(key string) bool { return key != "" }

@@ -1,0 +1,5 @@
+package app
+
+func Flush(s Saver) error {
+	return s.Persist("k")
+}

@@ -1,0 +1,5 @@
+package app
+
+func Run() int {
+	return normalize(3)
+}

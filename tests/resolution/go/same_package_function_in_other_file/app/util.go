@@ -1,0 +1,3 @@
+package app
+
+func normalize(x int) int { return x * 2 }

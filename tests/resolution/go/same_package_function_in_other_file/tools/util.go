@@ -1,0 +1,3 @@
+package tools
+
+func normalize(x int) int { return -x }

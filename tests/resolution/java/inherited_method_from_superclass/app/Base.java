@@ -1,0 +1,5 @@
+package app;
+
+public class Base {
+    protected void log(String msg) {}
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Child extends Base {
+    void run() {
+        log("run");
+    }
+}

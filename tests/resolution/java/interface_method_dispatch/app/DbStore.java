@@ -1,0 +1,5 @@
+package app;
+
+public class DbStore implements Store {
+    public void save(String item) {}
+}

@@ -1,0 +1,7 @@
+package app;
+
+public class Service {
+    void store(Store store, String item) {
+        store.save(item);
+    }
+}

@@ -1,0 +1,5 @@
+package app;
+
+public interface Store {
+    void save(String item);
+}

@@ -1,0 +1,5 @@
+package app;
+
+public class Repo {
+    public void save(String item) {}
+}

@@ -1,0 +1,5 @@
+package app;
+
+public class Cache {
+    public void save(String item) {}
+}

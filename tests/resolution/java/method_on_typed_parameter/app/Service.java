@@ -1,0 +1,7 @@
+package app;
+
+public class Service {
+    void store(Repo repo, String item) {
+        repo.save(item);
+    }
+}

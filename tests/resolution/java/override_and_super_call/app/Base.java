@@ -1,0 +1,5 @@
+package app;
+
+public class Base {
+    void save() {}
+}

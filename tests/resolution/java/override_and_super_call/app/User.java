@@ -1,0 +1,7 @@
+package app;
+
+public class User {
+    void use(Child child) {
+        child.save();
+    }
+}

@@ -1,0 +1,9 @@
+package app;
+
+import lib.Repo;
+
+public class Service {
+    Object start() {
+        return Repo.open();
+    }
+}

@@ -1,0 +1,5 @@
+package com.b;
+
+public class Format {
+    public static String pad(String s) { return s; }
+}

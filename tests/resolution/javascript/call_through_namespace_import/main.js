@@ -1,0 +1,5 @@
+import * as text from "./text.js";
+
+export function show(s) {
+  return text.format(s);
+}

@@ -1,0 +1,3 @@
+export function format(n) {
+  return String(n);
+}

@@ -1,0 +1,3 @@
+export function format(s) {
+  return s.trim();
+}

@@ -1,0 +1,5 @@
+function helper(x) {
+  return x - 1;
+}
+
+module.exports = { helper };

@@ -1,0 +1,5 @@
+export function collect(item) {
+  const items = [];
+  items.push(item);
+  return items;
+}

@@ -1,0 +1,7 @@
+export class Queue {
+  push(item) {}
+}
+
+export class Stack {
+  push(item) {}
+}

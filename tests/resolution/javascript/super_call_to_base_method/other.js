@@ -1,0 +1,5 @@
+export class Other {
+  save(item) {
+    return null;
+  }
+}

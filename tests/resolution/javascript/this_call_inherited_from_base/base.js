@@ -1,0 +1,5 @@
+export class Base {
+  log(msg) {
+    return msg;
+  }
+}

@@ -1,0 +1,7 @@
+import { Base } from "./base.js";
+
+export class Child extends Base {
+  run() {
+    return this.log("run");
+  }
+}

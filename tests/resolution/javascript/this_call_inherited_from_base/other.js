@@ -1,0 +1,5 @@
+export class Other {
+  log(msg) {
+    return "";
+  }
+}

@@ -1,0 +1,15 @@
+export class Animal {
+  speak() {
+    return "...";
+  }
+}
+
+export class Dog extends Animal {
+  speak() {
+    return "woof";
+  }
+
+  greet() {
+    return this.speak();
+  }
+}

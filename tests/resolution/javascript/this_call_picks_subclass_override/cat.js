@@ -1,0 +1,5 @@
+export class Cat {
+  speak() {
+    return "meow";
+  }
+}

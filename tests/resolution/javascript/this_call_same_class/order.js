@@ -1,0 +1,9 @@
+export class Order {
+  validate() {
+    return true;
+  }
+
+  submit() {
+    return this.validate();
+  }
+}

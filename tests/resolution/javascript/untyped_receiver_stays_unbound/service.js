@@ -1,0 +1,3 @@
+export function store(thing, item) {
+  return thing.save(item);
+}

@@ -1,0 +1,3 @@
+class Queue:
+    def put(self, key, value):
+        return None

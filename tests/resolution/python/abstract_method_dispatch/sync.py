@@ -1,0 +1,5 @@
+from storage import Storage
+
+
+def sync(store: Storage, key, value):
+    return store.put(key, value)

@@ -1,0 +1,5 @@
+import util.text as t
+
+
+def main(s):
+    return t.clean(s)

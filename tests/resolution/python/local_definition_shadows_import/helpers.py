@@ -1,0 +1,2 @@
+def slug(s):
+    return s.lower()

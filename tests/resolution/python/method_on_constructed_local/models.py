@@ -1,0 +1,8 @@
+class Repo:
+    def save(self, item):
+        return item
+
+
+class Cache:
+    def save(self, item):
+        return None

@@ -1,0 +1,6 @@
+from models import Repo
+
+
+def store(item):
+    repo = Repo()
+    return repo.save(item)

@@ -1,0 +1,8 @@
+class Session:
+    def close(self):
+        return True
+
+
+class Socket:
+    def close(self):
+        return False

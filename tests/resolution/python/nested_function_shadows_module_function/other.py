@@ -1,0 +1,2 @@
+def fmt(x):
+    return x

@@ -1,0 +1,6 @@
+from base import Loader
+
+
+class Job(Loader):
+    def run(self):
+        return self.load("k")

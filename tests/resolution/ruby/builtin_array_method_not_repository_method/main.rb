@@ -1,0 +1,5 @@
+def collect(rows)
+  items = []
+  rows.each { |r| items.push(r) }
+  items
+end

@@ -1,0 +1,5 @@
+require_relative "models"
+
+def register(name)
+  User.create(name)
+end

@@ -1,0 +1,9 @@
+require_relative "greeting"
+
+class Person
+  include Greeting
+
+  def introduce
+    greet("Ann")
+  end
+end

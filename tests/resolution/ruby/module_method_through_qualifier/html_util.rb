@@ -1,0 +1,5 @@
+module HtmlUtil
+  def self.clean(s)
+    s.delete("<")
+  end
+end

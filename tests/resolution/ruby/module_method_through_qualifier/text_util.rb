@@ -1,0 +1,5 @@
+module TextUtil
+  def self.clean(s)
+    s.strip
+  end
+end

@@ -1,0 +1,7 @@
+module Billing
+  class Invoice
+    def self.build
+      new
+    end
+  end
+end

@@ -1,0 +1,5 @@
+require_relative "billing"
+
+def checkout
+  Billing::Invoice.build
+end

@@ -1,0 +1,7 @@
+module Shipping
+  class Invoice
+    def self.build
+      new
+    end
+  end
+end

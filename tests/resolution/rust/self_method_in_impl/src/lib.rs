@@ -1,0 +1,2 @@
+pub mod service;
+pub mod worker;

@@ -1,0 +1,5 @@
+import { Repo } from "./models";
+
+export function makeRepo(): Repo {
+  return new Repo();
+}

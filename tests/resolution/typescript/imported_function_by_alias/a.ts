@@ -1,0 +1,3 @@
+export function helper(x: number): number {
+  return x + 1;
+}

@@ -1,0 +1,5 @@
+import { helper as inc } from "./a";
+
+export function run(): number {
+  return inc(1);
+}

@@ -1,0 +1,5 @@
+import { Store } from "./store";
+
+export function persist(store: Store, item: string): void {
+  store.save(item);
+}

@@ -1,0 +1,6 @@
+import { Dog } from "./animals";
+
+export function talk(): string {
+  const d: Dog = new Dog();
+  return d.speak();
+}

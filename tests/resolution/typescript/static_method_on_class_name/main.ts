@@ -1,0 +1,5 @@
+import { User } from "./user";
+
+export function signup(name: string): User {
+  return User.create(name);
+}

@@ -1,0 +1,5 @@
+export class Team {
+  static create(name: string): Team {
+    return new Team();
+  }
+}

@@ -1,0 +1,5 @@
+export class User {
+  static create(name: string): User {
+    return new User();
+  }
+}

@@ -1,0 +1,5 @@
+export class Base {
+  log(msg: string): string {
+    return msg;
+  }
+}

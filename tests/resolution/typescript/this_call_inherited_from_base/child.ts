@@ -1,0 +1,7 @@
+import { Base } from "./base";
+
+export class Child extends Base {
+  run(): string {
+    return this.log("run");
+  }
+}
