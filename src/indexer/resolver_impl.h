@@ -147,6 +147,14 @@ struct Resolver::Impl {
     return rawBindingsCache.emplace(fileId, std::move(out)).first->second;
   }
 
+  // Whether an import of the file binds `name` to a definition of another name (`from m import
+  // render as show`, `import { a as b }`): the name has no definition of its own to look for.
+  bool importRenames(int64_t fileId, const std::string& name) {
+    for (const auto& b : bindings(fileId))
+      if (b.local == name && !b.symbolName.empty() && b.symbolName != name) return true;
+    return false;
+  }
+
   // The imports of a file, with Python modules that are no file of their own found through
   // import aliases: `from os.path import join` / `import os.path as osp` where os.py binds
   // `path` by `import posixpath as path`.

@@ -69,8 +69,10 @@ Resolution Resolver::Impl::resolveRef(const PendingRef& ref) {
       callsDataMember(source, all, cands))
     return r.drop = true, r;
   // No definition the reference could bind to (where calls may name a constant holding a
-  // function, a bare call goes on to look for one).
-  if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls)) {
+  // function, a bare call goes on to look for one; a bare name an import renames, `from m
+  // import render as show`, is looked up under the name it is imported by).
+  if (cands.empty() && !(rules.valuesAreCallable && ref.kind == RefKind::kCalls) &&
+      !(ref.qualifier.empty() && importRenames(ref.fileId, ref.name))) {
     r.drop = valueRef;
     return r;
   }

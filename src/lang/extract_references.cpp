@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "call_shapes.h"
+#include "codegraph/lang/rules.h"
 #include "extraction.h"
 #include "text_util.h"
 
@@ -101,6 +102,12 @@ std::string Extraction::substituteLocals(std::string te, int32_t scope, uint32_t
   return "?";
 }
 
+bool Extraction::callsLocal(const std::string& name, int32_t scope, uint32_t at) const {
+  const Local* local = findLocal(name, scope, at);
+  return local && local->scope >= 0 && local->until == UINT32_MAX &&
+         model::isCallable(out_.symbols[static_cast<size_t>(local->scope)].kind);
+}
+
 void Extraction::typeThroughLocals() {
   // A definition's initialiser that names a local (`self.env = env` in a constructor): the
   // local's type expression.
@@ -168,6 +175,7 @@ void Extraction::buildReferences() {
   std::unordered_set<uint32_t> calleeStarts;
   for (const auto& r : refs_)
     if (r.kind == RefKind::kCalls && r.hasName) calleeStarts.insert(ts_node_start_byte(r.name));
+  const bool localsShadowCalls = rulesFor(language_.id).localsShadowCalls;
   std::unordered_map<std::string, int32_t> typeByName;
   for (size_t i = 0; i < out_.symbols.size(); ++i)
     if (model::isTypeLike(out_.symbols[i].kind)) typeByName.emplace(out_.symbols[i].name, static_cast<int32_t>(i));
@@ -207,6 +215,10 @@ void Extraction::buildReferences() {
         break;
       }
     }
+    // A bare call of a parameter or local variable calls that value (Rules::localsShadowCalls).
+    if (localsShadowCalls && e.kind == RefKind::kCalls && e.qualifier.empty() &&
+        callsLocal(e.name, e.source, ts_node_start_byte(at)))
+      continue;
     if (e.kind == RefKind::kCalls) e.arity = argumentCount(r.site, source_);
     // A call on a local value: its type as the local's declaration says.
     if (e.kind == RefKind::kCalls && !e.qualifier.empty() && e.qualifier != "self") {

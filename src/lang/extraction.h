@@ -122,6 +122,9 @@ class Extraction {
   // "(j,k:callee)rest" keeps its form; the callee's own first name is substituted in turn,
   // where the call is (`doc.indented((d) => d.write())`: "(0,0:{Doc}.indented)").
   std::string substituteLocals(std::string te, int32_t scope, uint32_t at, int budget = 2) const;
+  // Whether a bare call of `name` at byte `at` in symbol `scope` calls a parameter or local
+  // variable of an enclosing function (not a narrowing, not a top-level binding).
+  bool callsLocal(const std::string& name, int32_t scope, uint32_t at) const;
   // Names the file's imports bind: a qualified read is kept only when its qualifier is one.
   std::unordered_set<std::string> importNames() const;
 

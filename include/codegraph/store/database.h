@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 12;  // 12: TypeScript/Python extraction: callbacks "(j,k:callee)", narrowing, arrow results, own renamed exports
+inline constexpr int kSchemaVersion = 13;  // 13: no reference for a bare call of a parameter or local (Rules::localsShadowCalls)
 
 struct OpenOptions {
   std::filesystem::path path;

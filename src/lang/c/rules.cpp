@@ -40,6 +40,7 @@ const Rules& cRules() {
     Rules r;
     r.id = "c";
     r.family = "c";
+    r.localsShadowCalls = true;
     r.splitDeclarations = true;
     r.isHeader = isHeader;
     r.sourceExtensions = {".c", ".cc", ".cpp", ".cxx"};

@@ -55,6 +55,7 @@ const Rules& goRules() {
     Rules r;
     r.id = "go";
     r.family = "go";
+    r.localsShadowCalls = true;
     r.directoryPackage = true;
     r.importsStayLocal = true;
     r.dottedMemberOwner = true;

@@ -138,6 +138,7 @@ const Rules& javascriptRules() {
     r.family = "js";
     r.longestDefinitionWins = true;
     r.valuesAreCallable = true;
+    r.localsShadowCalls = true;
     r.importsNameExports = true;
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.7;
     r.confidence[static_cast<int>(Evidence::kModuleMember)] = 0.8;

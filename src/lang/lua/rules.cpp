@@ -18,6 +18,7 @@ const Rules& luaRules() {
     r.openMembers = true;
     r.id = "lua";
     r.family = "lua";
+    r.localsShadowCalls = true;
     r.builtinNames = WordList(
         "assert collectgarbage dofile error getmetatable ipairs load loadfile loadstring next "
         "pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber "

@@ -71,6 +71,7 @@ const Rules& pythonRules() {
     Rules r;
     r.id = "python";
     r.family = "python";
+    r.localsShadowCalls = true;
     r.moduleAliases = true;
     r.longestDefinitionWins = true;
     r.confidence[static_cast<int>(Evidence::kUniqueReceiver)] = 0.8;

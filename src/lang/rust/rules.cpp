@@ -52,6 +52,7 @@ const Rules& rustRules() {
     r.openMembers = true;
     r.id = "rust";
     r.family = "rust";
+    r.localsShadowCalls = true;
     r.builtinNames = WordList(
         "Vec String Box Option Some None Result Ok Err Clone Copy Send Sync Sized Unpin Drop Fn "
         "FnMut FnOnce Iterator IntoIterator DoubleEndedIterator ExactSizeIterator Extend "

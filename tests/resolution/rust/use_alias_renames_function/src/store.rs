@@ -1,0 +1,1 @@
+pub fn save(key: &str) -> bool { !key.is_empty() }

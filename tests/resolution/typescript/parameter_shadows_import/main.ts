@@ -1,0 +1,9 @@
+import { helper } from "./util";
+
+export function apply(helper: () => string): string {
+  return helper();
+}
+
+export function plain(): string {
+  return helper();
+}
