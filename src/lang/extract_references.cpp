@@ -49,14 +49,15 @@ void Extraction::collectLocals() {
       if (narrowed.empty()) continue;
       localsByName_[std::string(nodeText(b.name, source_))].push_back(
           {ts_node_start_byte(b.within), enclosingSymbol(start), std::move(narrowed), ts_node_end_byte(b.within),
-           b.hasGuard ? start : 0});
+           b.hasGuard ? start : 0, start});
       continue;
     }
     if (te.empty()) te = "?";
     // JavaScript's `const` and `let` are in scope in their whole block: a closure in the
     // initialiser sees the variable (`const sub = subscribe(() => sub.unsubscribe())`).
     const uint32_t visibleFrom = lexicalFromName ? ts_node_end_byte(b.name) : std::max(start, b.end);
-    localsByName_[std::string(nodeText(b.name, source_))].push_back({visibleFrom, enclosingSymbol(start), std::move(te)});
+    localsByName_[std::string(nodeText(b.name, source_))].push_back(
+        {visibleFrom, enclosingSymbol(start), std::move(te), UINT32_MAX, 0, start});
   }
   // A type guard's narrowing falls back on what the name was where the guard is written
   // ("(is:isT|{Base})"): a guard whose result says no `x is T` narrows nothing.
@@ -102,10 +103,18 @@ std::string Extraction::substituteLocals(std::string te, int32_t scope, uint32_t
   return "?";
 }
 
-bool Extraction::callsLocal(const std::string& name, int32_t scope, uint32_t at) const {
+bool Extraction::callsLocal(const std::string& name, int32_t scope, uint32_t at,
+                            const std::unordered_map<std::string_view, std::vector<int32_t>>& symbolsByName) const {
   const Local* local = findLocal(name, scope, at);
-  return local && local->scope >= 0 && local->until == UINT32_MAX &&
-         model::isCallable(out_.symbols[static_cast<size_t>(local->scope)].kind);
+  if (!local || local->scope < 0 || local->until != UINT32_MAX ||
+      !model::isCallable(out_.symbols[static_cast<size_t>(local->scope)].kind))
+    return false;
+  if (auto it = symbolsByName.find(name); it != symbolsByName.end())
+    for (int32_t i : it->second) {
+      const auto& s = out_.symbols[static_cast<size_t>(i)];
+      if (s.startByte <= local->nameAt && local->nameAt < s.endByte) return false;
+    }
+  return true;
 }
 
 void Extraction::typeThroughLocals() {
@@ -176,6 +185,9 @@ void Extraction::buildReferences() {
   for (const auto& r : refs_)
     if (r.kind == RefKind::kCalls && r.hasName) calleeStarts.insert(ts_node_start_byte(r.name));
   const bool localsShadowCalls = rulesFor(language_.id).localsShadowCalls;
+  std::unordered_map<std::string_view, std::vector<int32_t>> symbolsByName;
+  if (localsShadowCalls)
+    for (size_t i = 0; i < out_.symbols.size(); ++i) symbolsByName[out_.symbols[i].name].push_back(static_cast<int32_t>(i));
   std::unordered_map<std::string, int32_t> typeByName;
   for (size_t i = 0; i < out_.symbols.size(); ++i)
     if (model::isTypeLike(out_.symbols[i].kind)) typeByName.emplace(out_.symbols[i].name, static_cast<int32_t>(i));
@@ -217,7 +229,7 @@ void Extraction::buildReferences() {
     }
     // A bare call of a parameter or local variable calls that value (Rules::localsShadowCalls).
     if (localsShadowCalls && e.kind == RefKind::kCalls && e.qualifier.empty() &&
-        callsLocal(e.name, e.source, ts_node_start_byte(at)))
+        callsLocal(e.name, e.source, ts_node_start_byte(at), symbolsByName))
       continue;
     if (e.kind == RefKind::kCalls) e.arity = argumentCount(r.site, source_);
     // A call on a local value: its type as the local's declaration says.

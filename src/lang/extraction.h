@@ -88,6 +88,7 @@ struct Local {
   std::string typeExpr;
   uint32_t until = UINT32_MAX;  // a narrowing: seen before this byte only
   uint32_t guardAt = 0;         // a type guard's narrowing: where the guard is written
+  uint32_t nameAt = 0;          // where its name is written
 };
 
 // A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
@@ -123,8 +124,11 @@ class Extraction {
   // where the call is (`doc.indented((d) => d.write())`: "(0,0:{Doc}.indented)").
   std::string substituteLocals(std::string te, int32_t scope, uint32_t at, int budget = 2) const;
   // Whether a bare call of `name` at byte `at` in symbol `scope` calls a parameter or local
-  // variable of an enclosing function (not a narrowing, not a top-level binding).
-  bool callsLocal(const std::string& name, int32_t scope, uint32_t at) const;
+  // variable of an enclosing function (not a narrowing, not a top-level binding, not one whose
+  // declaration is itself a symbol: `const run = () => {...}` is a function the call names).
+  // `symbolsByName`: the symbols of each name.
+  bool callsLocal(const std::string& name, int32_t scope, uint32_t at,
+                  const std::unordered_map<std::string_view, std::vector<int32_t>>& symbolsByName) const;
   // Names the file's imports bind: a qualified read is kept only when its qualifier is one.
   std::unordered_set<std::string> importNames() const;
 
