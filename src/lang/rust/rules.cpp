@@ -70,7 +70,11 @@ const Rules& rustRules() {
         "first split join trim starts_with ends_with parse lock read write borrow borrow_mut "
         "into from default eq cmp partial_cmp hash fmt drop sort sort_by sort_unstable dedup "
         "retain truncate split_at chars bytes lines entry or_insert or_insert_with with_capacity "
-        "capacity reserve as_ptr");
+        "capacity reserve as_ptr push_str insert_str extend_from_slice drain append split_off "
+        "resize swap windows chunks concat repeat to_vec as_slice char_indices splitn rsplit "
+        "trim_start trim_end strip_prefix strip_suffix to_lowercase to_uppercase for_each "
+        "flat_map flatten position max min max_by_key min_by_key take_while skip_while step_by "
+        "sort_by_key binary_search map_or unwrap_err");
     r.libraryQualifiers = WordList(
         "std core alloc Vec String Box Option Result HashMap HashSet BTreeMap BTreeSet Rc Arc");
     r.libraryQualifierByHead = true;
