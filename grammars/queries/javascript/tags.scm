@@ -39,7 +39,8 @@
 
 ; class fields: `count = 0;`, `static x;`, `#secret;`
 (field_definition
-  property: [(property_identifier) (private_property_identifier)] @name) @definition.field
+  property: [(property_identifier) (private_property_identifier)] @name
+  value: (_)? @value) @definition.field
 
 ; members created in a constructor, with the class name as container (the constructor encloses
 ; them): `constructor() { this.onTick = () => {...}; this.items = []; }`; not the React binding
@@ -76,7 +77,7 @@
             right: (_
               function: (member_expression
                 object: (member_expression object: (this))
-                property: (property_identifier) @_bind)?))) @definition.field)))
+                property: (property_identifier) @_bind)?) @value)) @definition.field)))
   (#eq? @_ctor "constructor")
   (#not-eq? @_bind "bind"))
 
@@ -840,6 +841,40 @@
 (for_in_statement
   !kind
   left: (identifier) @name) @reference.write
+
+; ============================================================================================
+; Local bindings: what the declarations of parameters and locals say their values are
+; (typescript/tags.scm has the same with type annotations)
+; ============================================================================================
+
+; --- parameters of a function passed to a call, typed by the callee's signature
+(call_expression
+  arguments: (arguments [
+    (arrow_function parameters: (formal_parameters (identifier) @name))
+    (arrow_function parameter: (identifier) @name)
+    (function_expression parameters: (formal_parameters (identifier) @name))
+  ])) @callee @binding
+(new_expression
+  arguments: (arguments [
+    (arrow_function parameters: (formal_parameters (identifier) @name))
+    (arrow_function parameter: (identifier) @name)
+    (function_expression parameters: (formal_parameters (identifier) @name))
+  ])) @callee @binding
+; --- any other parameter: a local of unknown type (it hides the names outside the function)
+(formal_parameters (identifier) @name) @binding
+(formal_parameters (assignment_pattern left: (identifier) @name)) @binding
+(arrow_function parameter: (identifier) @name) @binding
+; --- narrowing, inside the `if` block only: `if (x instanceof T) {...}` makes x a T there
+(if_statement
+  condition: (parenthesized_expression
+    (binary_expression left: (identifier) @name operator: "instanceof" right: (_) @type))
+  consequence: (_) @within) @binding
+; --- `const x = new T()`, `let x = make()`, `var x;` (not `x = require("m")`: an import)
+(variable_declarator name: (identifier) @name value: (_) @value
+  (#not-match? @value "^require[ \t]*\\(")) @binding
+(variable_declarator name: (identifier) @name !value) @binding
+; --- `for (const x of xs)`: x is an element of xs
+(for_in_statement left: (identifier) @name operator: "of" right: (_) @element) @binding
 
 ; ============================================================================================
 ; Cyclomatic complexity: decision points
