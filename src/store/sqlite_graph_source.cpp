@@ -162,7 +162,9 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
 }
 
 Status SqliteGraphSource::track() {
-  // One statement per trigger kind and table; INSERT OR IGNORE keeps one row per file.
+  // One statement per trigger kind and table; INSERT OR IGNORE keeps one row per file. An
+  // update that leaves the graph's columns as they were (a reference bound again to the same
+  // target, the common case of a refresh) records nothing.
   static constexpr const char* kSql = R"sql(
 CREATE TEMP TABLE IF NOT EXISTS cg_graph_changes(file_id INTEGER PRIMARY KEY);
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_ins AFTER INSERT ON main.symbols
@@ -171,6 +173,9 @@ CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_del AFTER DELETE ON main.symbols
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_upd
   AFTER UPDATE OF file_id, uid, name, qualified_name, kind, complexity, is_test ON main.symbols
+  WHEN old.file_id IS NOT new.file_id OR old.uid IS NOT new.uid OR old.name IS NOT new.name
+    OR old.qualified_name IS NOT new.qualified_name OR old.kind IS NOT new.kind
+    OR old.complexity IS NOT new.complexity OR old.is_test IS NOT new.is_test
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_ins AFTER INSERT ON main.refs
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
@@ -178,6 +183,9 @@ CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_del AFTER DELETE ON main.refs
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_upd
   AFTER UPDATE OF file_id, source_id, target_id, kind, confidence, dropped ON main.refs
+  WHEN old.target_id IS NOT new.target_id OR old.confidence IS NOT new.confidence
+    OR old.dropped IS NOT new.dropped OR old.source_id IS NOT new.source_id
+    OR old.kind IS NOT new.kind OR old.file_id IS NOT new.file_id
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_mentions_ins AFTER INSERT ON main.doc_mentions
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
