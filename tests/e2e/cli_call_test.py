@@ -90,6 +90,8 @@ def main():
                     break
                 time.sleep(0.3)
             check(seen is not None, "with a server running, call answers from its index once it refreshed")
+            check(seen is not None and "keeps it fresh" in seen.stderr,
+                  f"... and says the server keeps the index (it does not index itself): {seen and seen.stderr.strip()}")
         finally:
             server.stdin.close()
             try:
