@@ -222,6 +222,16 @@ Expected<model::FileMatches> SqliteIndex::files(const model::FilesRequest& req, 
   return out;
 }
 
+Expected<std::vector<std::pair<std::string, std::string>>> SqliteIndex::fileHashes() {
+  CG_LEASE(lease);
+  Statement st(lease.handle(), "SELECT path, hash FROM files ORDER BY path", kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "fileHashes");
+  std::vector<std::pair<std::string, std::string>> out;
+  while (st.step()) out.emplace_back(st.text(0), st.text(1));
+  if (st.failed()) return sqliteError(lease.handle(), "fileHashes");
+  return out;
+}
+
 static_assert(kSymbolColumnCount == 20, "readSymbol reads 20 columns");
 
 }  // namespace cg::store

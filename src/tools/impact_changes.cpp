@@ -2,12 +2,16 @@
 // old versions' extraction, or the symbols an agent names.
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <future>
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <unordered_map>
+
+#include <sys/stat.h>
 
 #include "change_set.h"
 #include "common.h"
@@ -279,6 +283,191 @@ std::string stemOf(const std::string& path) {
   return base.substr(0, base.find('.'));
 }
 
+namespace {
+
+// The untracked files git lists (NUL-separated), each as an added file; folders (a trailing '/')
+// are left out.
+void appendUntracked(const std::string& listed, std::vector<FileChange>& files) {
+  size_t start = 0;
+  while (start < listed.size()) {
+    size_t end = listed.find('\0', start);
+    if (end == std::string::npos) end = listed.size();
+    if (end > start && listed[end - 1] != '/') {
+      FileChange f;
+      f.status = FileChange::Status::kAdded;
+      f.path = listed.substr(start, end - start);
+      files.push_back(std::move(f));
+    }
+    start = end + 1;
+  }
+}
+
+// A change as git reports it: the files its diff names, then the untracked ones (the working
+// tree's), each list in path order.
+struct GitChange {
+  std::vector<FileChange> tracked, untracked;
+  std::vector<FileChange> all() const {
+    std::vector<FileChange> out = tracked;
+    out.insert(out.end(), untracked.begin(), untracked.end());
+    return out;
+  }
+};
+
+void sortByPath(std::vector<FileChange>& files) {
+  std::stable_sort(files.begin(), files.end(), [](const FileChange& a, const FileChange& b) { return a.path < b.path; });
+}
+
+// git's change from `from` to `head` (empty: the working tree, its untracked files included),
+// limited to `paths` when there are any. Errors name what is wrong for the agent.
+Expected<GitChange> readGitChange(const ToolEnv& env, const std::string& from, const std::string& head,
+                                                 const std::vector<std::string>& paths) {
+  std::vector<std::string> pathspec;
+  for (const auto& p : paths) pathspec.push_back(":(literal)" + p);
+  std::vector<std::string> args{"diff"};
+  for (auto& a : diffArguments()) args.push_back(std::move(a));
+  args.push_back(from);
+  if (!head.empty()) args.push_back(head);
+  args.push_back("--");
+  args.insert(args.end(), pathspec.begin(), pathspec.end());
+  // The untracked files are listed while the diff runs (two git processes at once).
+  std::future<Expected<std::string>> untrackedList;
+  if (head.empty())
+    untrackedList = std::async(std::launch::async, [&env, &pathspec] {
+      std::vector<std::string> list{"ls-files", "-z", "--others", "--exclude-standard", "--"};
+      list.insert(list.end(), pathspec.begin(), pathspec.end());
+      return env.git(list);
+    });
+  auto diff = env.git(args);
+  if (!diff) {
+    if (untrackedList.valid()) untrackedList.wait();
+    auto verify = env.git({"rev-parse", "--verify", "--quiet", from + "^{commit}"});
+    if (!verify)
+      return makeError(ErrorCode::kInvalidArgument,
+                       from == "HEAD" ? "The repository is not a git work tree with a commit, so there is no working-tree "
+                                        "change to read; pass `symbols` (uids or names) instead."
+                                      : "'" + from + "' is not a revision of this repository.");
+    if (!head.empty() && !env.git({"rev-parse", "--verify", "--quiet", head + "^{commit}"}))
+      return makeError(ErrorCode::kInvalidArgument, "'" + head + "' is not a revision of this repository.");
+    return makeError(ErrorCode::kIo, "git could not compare the revisions: " + diff.error().message);
+  }
+  GitChange out;
+  out.tracked = parseFullContextDiff(*diff);
+  if (head.empty())
+    if (auto untracked = untrackedList.get()) appendUntracked(*untracked, out.untracked);
+  sortByPath(out.tracked);
+  sortByPath(out.untracked);
+  return out;
+}
+
+// What a cached read of the working tree stays valid for: the commit HEAD names and the identity
+// of git's index file (staging, `git rm --cached` and a refresh by another git command change it).
+struct GitState {
+  std::string commit;
+  std::string indexFile;  // device, inode, size and mtime of git's index, or "" when it has none
+  bool operator==(const GitState&) const = default;
+};
+
+std::optional<GitState> gitState(const ToolEnv& env) {
+  auto out = env.git({"rev-parse", "--git-path", "index", "HEAD^{commit}"});
+  if (!out) return std::nullopt;
+  const size_t nl = out->find('\n');
+  if (nl == std::string::npos) return std::nullopt;
+  GitState st;
+  std::filesystem::path index = out->substr(0, nl);
+  st.commit = trimmed(out->substr(nl + 1));
+  if (index.is_relative()) index = env.repoRoot / index;
+  struct stat info {};
+  if (::stat(index.c_str(), &info) == 0)
+    st.indexFile = std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino) + ":" +
+                   std::to_string(info.st_size) + ":" + std::to_string(info.st_mtim.tv_sec) + "." +
+                   std::to_string(info.st_mtim.tv_nsec);
+  return st;
+}
+
+// The paths whose indexed content differs between two reads of fileHashes (both in path order):
+// changed, added or removed.
+std::vector<std::string> changedPaths(const std::vector<std::pair<std::string, std::string>>& before,
+                                      const std::vector<std::pair<std::string, std::string>>& now) {
+  std::vector<std::string> out;
+  size_t i = 0, j = 0;
+  while (i < before.size() || j < now.size()) {
+    if (j == now.size() || (i < before.size() && before[i].first < now[j].first)) {
+      out.push_back(before[i++].first);
+    } else if (i == before.size() || now[j].first < before[i].first) {
+      out.push_back(now[j++].first);
+    } else {
+      if (before[i].second != now[j].second) out.push_back(now[j].first);
+      ++i, ++j;
+    }
+  }
+  return out;
+}
+
+// More files than this changed since the last read: the whole working tree is read again.
+constexpr size_t kMaxRereadFiles = 200;
+
+}  // namespace
+
+// The last read of the working tree against HEAD: git's files (untracked ones included), and the
+// index's file hashes when it was made. Valid while GitState holds; the files whose indexed
+// content changed since are read again from git, limited to their paths (with both sides of a
+// rename they take part in). Every file git reports that the index does not cover (documents,
+// files too large, ignored ones) is kept as read: the mapping skips those unless deleted or
+// renamed, which the index sees as a change of the old path.
+class WorkingTreeCache {
+ public:
+  Expected<std::vector<FileChange>> read(const ToolEnv& env) {
+    auto state = gitState(env);
+    auto hashes = env.index->fileHashes();
+    if (!hashes) return hashes.error();
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!state || !valid_ || !(*state == state_)) return readAll(env, state, std::move(*hashes));
+    const std::vector<std::string> paths = changedPaths(hashes_, *hashes);
+    if (paths.empty()) return last_.all();
+    std::set<std::string> reread(paths.begin(), paths.end());
+    for (const auto& f : last_.tracked)
+      if (f.status == FileChange::Status::kRenamed && (reread.count(f.path) || reread.count(f.oldPath)))
+        reread.insert({f.path, f.oldPath});
+    if (reread.size() > kMaxRereadFiles) return readAll(env, state, std::move(*hashes));
+    valid_ = false;
+    auto part = readGitChange(env, "HEAD", "", {reread.begin(), reread.end()});
+    if (!part) return part.error();
+    auto merge = [&reread](std::vector<FileChange>& kept, std::vector<FileChange>& fresh) {
+      std::erase_if(kept, [&](const FileChange& f) { return reread.count(f.path) || reread.count(f.oldPath); });
+      for (auto& f : fresh) kept.push_back(std::move(f));
+      sortByPath(kept);
+    };
+    merge(last_.tracked, part->tracked);
+    merge(last_.untracked, part->untracked);
+    hashes_ = std::move(*hashes);
+    valid_ = true;
+    return last_.all();
+  }
+
+ private:
+  Expected<std::vector<FileChange>> readAll(const ToolEnv& env, const std::optional<GitState>& state,
+                                            std::vector<std::pair<std::string, std::string>> hashes) {
+    valid_ = false;
+    auto read = readGitChange(env, "HEAD", "", {});
+    if (!read) return read.error();
+    if (state) {
+      state_ = *state;
+      hashes_ = std::move(hashes);
+      last_ = *read;
+      valid_ = true;
+    }
+    return read->all();
+  }
+
+  std::mutex mu_;
+  bool valid_ = false;
+  GitState state_;
+  std::vector<std::pair<std::string, std::string>> hashes_;
+  GitChange last_;
+};
+
+std::shared_ptr<WorkingTreeCache> newWorkingTreeCache() { return std::make_shared<WorkingTreeCache>(); }
+
 Expected<ChangeSet> changesFromGit(const ToolEnv& env, const std::string& base, const std::string& head,
                                    const CallContext& ctx) {
   if (!env.git)
@@ -289,48 +478,17 @@ Expected<ChangeSet> changesFromGit(const ToolEnv& env, const std::string& base, 
     if (!rev.empty() && (rev[0] == '-' || rev.find("..") != std::string::npos))
       return makeError(ErrorCode::kInvalidArgument,
                        "Invalid revision '" + rev + "': give one revision each in `base` and `head`.");
-  std::vector<std::string> args{"diff"};
-  for (auto& a : diffArguments()) args.push_back(std::move(a));
-  args.push_back(from);
-  if (!head.empty()) args.push_back(head);
-  args.push_back("--");
-  // The untracked files are listed while the diff runs (two git processes at once).
-  std::future<Expected<std::string>> untrackedList;
-  if (head.empty())
-    untrackedList = std::async(std::launch::async, [&env] {
-      return env.git({"ls-files", "-z", "--others", "--exclude-standard"});
-    });
-  auto diff = env.git(args);
-  if (!diff) {
-    auto verify = env.git({"rev-parse", "--verify", "--quiet", from + "^{commit}"});
-    if (!verify)
-      return makeError(ErrorCode::kInvalidArgument,
-                       base.empty() ? "The repository is not a git work tree with a commit, so there is no working-tree "
-                                      "change to read; pass `symbols` (uids or names) instead."
-                                    : "'" + from + "' is not a revision of this repository.");
-    if (!head.empty() && !env.git({"rev-parse", "--verify", "--quiet", head + "^{commit}"}))
-      return makeError(ErrorCode::kInvalidArgument, "'" + head + "' is not a revision of this repository.");
-    return makeError(ErrorCode::kIo, "git could not compare the revisions: " + diff.error().message);
+  std::vector<FileChange> files;
+  if (base.empty() && head.empty() && env.workingTree) {
+    auto read = env.workingTree->read(env);
+    if (!read) return read.error();
+    files = std::move(*read);
+  } else {
+    auto read = readGitChange(env, from, head, {});
+    if (!read) return read.error();
+    files = read->all();
   }
-  std::vector<FileChange> files = parseFullContextDiff(*diff);
   ChangeSet out;
-  if (head.empty()) {  // untracked files are part of the working tree's change
-    auto untracked = untrackedList.get();
-    if (untracked) {
-      size_t start = 0;
-      while (start < untracked->size()) {
-        size_t end = untracked->find('\0', start);
-        if (end == std::string::npos) end = untracked->size();
-        if (end > start && (*untracked)[end - 1] != '/') {
-          FileChange f;
-          f.status = FileChange::Status::kAdded;
-          f.path = untracked->substr(start, end - start);
-          files.push_back(std::move(f));
-        }
-        start = end + 1;
-      }
-    }
-  }
   size_t mapped = 0, skipped = 0;
   for (const auto& f : files) {
     if (ctx.cancelled()) return makeError(ErrorCode::kCancelled, "cancelled");

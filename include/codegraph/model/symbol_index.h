@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "codegraph/model/symbol.h"
@@ -227,6 +228,9 @@ class SymbolIndex {
   virtual Expected<std::vector<ImportSite>> importsOf(const std::string& path, uint32_t limit, bool* more) = 0;
   virtual Expected<RankedSymbols> rankedSymbols(const RankedRequest& request, bool* more) = 0;
   virtual Expected<FileMatches> files(const FilesRequest& request, bool* more) = 0;
+  // Every indexed file's path and content hash, in path order: what a caller compares with an
+  // earlier read to learn which files the index has seen change since.
+  virtual Expected<std::vector<std::pair<std::string, std::string>>> fileHashes() = 0;
 };
 
 }  // namespace cg::model

@@ -81,6 +81,7 @@ class SqliteIndex : public model::SymbolIndex {
   Expected<model::RankedSymbols> rankedSymbols(const model::RankedRequest& request,
                                                bool* more) override;
   Expected<model::FileMatches> files(const model::FilesRequest& request, bool* more) override;
+  Expected<std::vector<std::pair<std::string, std::string>>> fileHashes() override;
 
  private:
   class Lease;

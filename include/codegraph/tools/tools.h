@@ -16,6 +16,10 @@
 
 namespace cg::tools {
 
+// The working tree's change as last read from git (src/tools/impact_changes.cpp).
+class WorkingTreeCache;
+std::shared_ptr<WorkingTreeCache> newWorkingTreeCache();
+
 struct ToolEnv {
   model::SymbolIndex* index = nullptr;
   std::filesystem::path repoRoot;  // absolute, canonical
@@ -46,6 +50,10 @@ struct ToolEnv {
   std::function<Expected<std::vector<model::Symbol>>(const std::string& path, std::string_view text,
                                                      const std::string& languageId)>
       extractSymbols;
+  // The working tree's change against HEAD as the last call read it: while HEAD and git's index
+  // stay as they were, a later call asks git only about the files whose indexed content changed
+  // since (impact.h). One per env; thread-safe.
+  std::shared_ptr<WorkingTreeCache> workingTree = newWorkingTreeCache();
 };
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env);

@@ -94,6 +94,38 @@ TEST_F(ImpactTool, AnAnswerOverItsBudgetIsCutAndSaysSo) {
   EXPECT_TRUE(has(r.value("note", ""), "of 61 changed symbols")) << r.dump();
 }
 
+// A session keeps its read of the working tree and asks git again only about the files whose
+// indexed content changed: after each step, its answer equals a new session's (a fresh read).
+TEST_F(ImpactTool, ALaterCallReadsWhatChangedSinceAsAFreshSessionWould) {
+  make("body_change");
+  auto same = [&](const std::string& step) {
+    repo_->reindex();
+    Json kept = repo_->json("impact", Json::object());
+    IndexedRepo fresh(dir_.path);
+    EXPECT_EQ(kept, fresh.json("impact", Json::object())) << step;
+    return kept;
+  };
+  Json first = same("the first read");
+  ASSERT_EQ(first["changed"].size(), 1u);
+  EXPECT_EQ(same("nothing changed"), first);
+
+  writeFile(dir_.path / "shop" / "cart.py", "def only_this():\n    return 1\n");
+  EXPECT_NE(same("a second tracked file edited"), first);
+  writeFile(dir_.path / "shop" / "extra.py", "from shop.pricing import net_price\n\ndef g(x):\n    return net_price(x)\n");
+  Json added = same("an untracked file added");
+  EXPECT_TRUE(has(added.dump(), "shop/extra.py::g::function")) << added.dump(1);
+  fs::remove(dir_.path / "shop" / "report.py");
+  same("a tracked file deleted");
+  git({"checkout", "-q", "--", "shop/pricing.py"});
+  Json reverted = same("a file back as HEAD has it");
+  EXPECT_FALSE(has(reverted.dump(), "net_price::function\",\"change\":\"modified")) << reverted.dump(1);
+  git({"add", "-A"});
+  same("the change staged (git's index changed)");
+  git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "after"});
+  Json committed = same("HEAD moved");
+  EXPECT_TRUE(committed["changed"].empty()) << committed.dump(1);
+}
+
 TEST(ImpactToolPlain, OutsideGitOnlyTheSymbolsFormWorks) {
   TempDir dir;
   copyTree(fixturePath("impact") / "body_change" / "before", dir.path);
