@@ -54,12 +54,7 @@ const Rules& rulesFor(std::string_view languageId) {
   for (const Rules* r : allRules())
     if (r->id == languageId) return *r;
   // Markdown and unknown ids: neutral rules, a family of their own.
-  static const Rules kNeutral = [] {
-    Rules r;
-    r.id = "";
-    r.family = "";
-    return r;
-  }();
+  static const Rules kNeutral{.id = ""};
   return kNeutral;
 }
 

@@ -25,4 +25,10 @@ std::string joinSegments(const std::vector<std::string>& segs, size_t begin, siz
   return out;
 }
 
+Rules dialectOf(const Rules& base, std::string_view id) {
+  Rules rules = base;
+  rules.id = id;
+  return rules;
+}
+
 }  // namespace cg::lang

@@ -42,6 +42,10 @@ std::vector<int64_t> fileOrPackageFile(const FileLookup& files, const std::strin
 // adds no separator.
 std::string joinSegments(const std::vector<std::string>& segs, size_t begin, size_t end);
 
+// `base` under the language id `id`, the same in every other respect: the rules of a dialect
+// that resolves as its base language does (TypeScript and TSX are JavaScript's).
+Rules dialectOf(const Rules& base, std::string_view id);
+
 // Each language's rules (src/lang/<id>/rules.cpp).
 const Rules& cRules();
 const Rules& cppRules();

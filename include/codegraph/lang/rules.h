@@ -10,9 +10,12 @@
 // references to them stay valid for the life of the process, and reading them is thread-safe.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_set>
 #include <vector>
 
@@ -35,6 +38,23 @@ enum class Evidence : uint8_t {
                     // declarations on the way write it (parameter, variable, field, result type)
 };
 inline constexpr int kEvidenceLevels = 9;
+static_assert(kEvidenceLevels == static_cast<int>(Evidence::kReceiverType) + 1);
+using Confidence = std::array<double, kEvidenceLevels>;  // a level for each Evidence, in its order
+// The levels of a language that measures no evidence differently.
+inline constexpr Confidence kDefaultConfidence = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 1.0};
+
+// A language's own level for one kind of evidence (`{Evidence::kAmbiguous, 0}`).
+struct ConfidenceOverride {
+  Evidence evidence;
+  double level;
+};
+// kDefaultConfidence with `overrides` applied: each evidence named gets its level (the last one
+// given, if named twice); every other evidence keeps its default.
+constexpr Confidence withConfidence(std::initializer_list<ConfidenceOverride> overrides) {
+  Confidence levels = kDefaultConfidence;
+  for (const ConfidenceOverride& o : overrides) levels[static_cast<int>(o.evidence)] = o.level;
+  return levels;
+}
 
 // A set of words written as one space-separated string literal: the languages' lists stay data
 // (extend them by adding words). The words are views into the literal, which has static storage.
@@ -48,9 +68,15 @@ class WordList {
   std::unordered_set<std::string_view> words_;
 };
 
+// An aggregate: each language's rules are one constant written with designated initializers in
+// the order of the members below (`{.id = "go", .directoryPackage = true, ...}`); a member not
+// named keeps its default here (off, empty, null, kDefaultConfidence; the family: the id). The
+// rules modules write the designators packed, several to a line, between `// clang-format off`
+// and `// clang-format on`: clang-format would put each on a line of its own.
 struct Rules {
-  std::string_view id;      // the language id ("go", "python", ...)
-  std::string_view family;  // a reference binds only to definitions of its family ("c" for C/C++)
+  std::string_view id;           // the language id ("go", "python", ...)
+  std::string_view family = id;  // a reference binds only to definitions of its family: the
+                                 // language's own, or one it shares ("c" for C/C++)
 
   // ---- scopes ----
   bool implicitThis = false;        // members of the enclosing class are in scope without `this.`
@@ -94,7 +120,8 @@ struct Rules {
 
   // ---- confidence of each kind of evidence, measured against a type checker ----
   // 0 = that evidence makes no edge in this language (its measured precision is below 0.5).
-  double confidence[kEvidenceLevels] = {1.0, 0.9, 0.9, 0.9, 0.8, 0.7, 0.6, 0.6, 1.0};
+  // A language's own levels: withConfidence({{Evidence::kX, level}, ...}).
+  Confidence confidence = kDefaultConfidence;
 
   // ---- names that are the language's own ----
   // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).
@@ -145,6 +172,7 @@ struct Rules {
   bool isBuiltinMethod(std::string_view name) const { return builtinMethods.contains(name); }
   bool isLibraryQualifier(std::string_view qualifier) const;
 };
+static_assert(std::is_aggregate_v<Rules>, "each language's Rules is a designated initializer");
 
 // The rules of a language id; a language without rules of its own (Markdown, an unknown id) gets
 // neutral ones: its own family, no implicit scopes, no built-ins.

@@ -13,25 +13,21 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 
 }  // namespace
 const Rules& luaRules() {
-  static const Rules kRules = [] {
-    Rules r;
-    r.openMembers = true;
-    r.id = "lua";
-    r.family = "lua";
-    r.localsShadowCalls = true;
-    r.builtinNames = WordList(
-        "assert collectgarbage dofile error getmetatable ipairs load loadfile loadstring next "
-        "pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber "
-        "tostring type unpack xpcall getfenv setfenv module _G _VERSION _ENV string table math "
-        "io os coroutine debug utf8 package bit32 self");
-    r.builtinMethods = WordList(
-        "format sub gsub find match gmatch len upper lower byte rep reverse insert remove concat "
-        "unpack sort");
-    r.libraryQualifiers = WordList("string table math io os coroutine debug utf8 package bit32 _G");
-    r.moduleFiles = moduleFiles;
-    r.unnamedImport = everyNameVisible;  // a required file's globals
-    return r;
-  }();
+  // clang-format off
+  static const Rules kRules{
+      .id = "lua", .localsShadowCalls = true, .openMembers = true,
+      .builtinNames = WordList(
+          "assert collectgarbage dofile error getmetatable ipairs load loadfile loadstring next "
+          "pairs pcall print rawequal rawget rawlen rawset require select setmetatable tonumber "
+          "tostring type unpack xpcall getfenv setfenv module _G _VERSION _ENV string table math "
+          "io os coroutine debug utf8 package bit32 self"),
+      .builtinMethods = WordList(
+          "format sub gsub find match gmatch len upper lower byte rep reverse insert remove "
+          "concat unpack sort"),
+      .libraryQualifiers = WordList(
+          "string table math io os coroutine debug utf8 package bit32 _G"),
+      .moduleFiles = moduleFiles, .unnamedImport = everyNameVisible};  // a required file's globals
+  // clang-format on
   return kRules;
 }
 

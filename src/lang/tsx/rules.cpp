@@ -6,11 +6,7 @@
 namespace cg::lang {
 
 const Rules& tsxRules() {
-  static const Rules kRules = [] {
-    Rules r = javascriptRules();
-    r.id = "tsx";
-    return r;
-  }();
+  static const Rules kRules = dialectOf(javascriptRules(), "tsx");
   return kRules;
 }
 

@@ -6,11 +6,7 @@
 namespace cg::lang {
 
 const Rules& typescriptRules() {
-  static const Rules kRules = [] {
-    Rules r = javascriptRules();
-    r.id = "typescript";
-    return r;
-  }();
+  static const Rules kRules = dialectOf(javascriptRules(), "typescript");
   return kRules;
 }
 
