@@ -40,13 +40,17 @@ HistoryByPath parseGitLog(std::string_view text, const HistoryOptions& options) 
     commit.subject = std::string(header.substr(s2 + 1));
     if (headerEnd == std::string_view::npos) continue;
     std::string_view files = record.substr(headerEnd + 1);
+    std::vector<std::string_view> paths;
     size_t f = 0;
     while (f < files.size()) {
       size_t z = files.find('\0', f);
       std::string_view path = files.substr(f, z == std::string_view::npos ? files.npos : z - f);
       f = z == std::string_view::npos ? files.size() : z + 1;
       while (!path.empty() && (path.front() == '\n' || path.front() == '\r')) path.remove_prefix(1);
-      if (path.empty()) continue;
+      if (!path.empty()) paths.push_back(path);
+    }
+    commit.files = static_cast<uint32_t>(paths.size());
+    for (std::string_view path : paths) {
       model::FileHistory& h = out[std::string(path)];
       if (commit.time >= windowStart && commit.time <= now + 86400) ++h.commits90d;
       h.lastCommit = std::max(h.lastCommit, commit.time);

@@ -117,7 +117,7 @@ Status AnalyticsWriter::replaceHistory(const std::unordered_map<std::string, mod
     if (auto s = db_.exec("DELETE FROM file_commits; DELETE FROM file_history;"); !s) return s;
     Statement files(h, "SELECT id, path FROM files");
     Statement hist(h, "INSERT INTO file_history(file_id, commits_90d, last_commit) VALUES(?, ?, ?)");
-    Statement commit(h, "INSERT INTO file_commits(file_id, time, hash, subject) VALUES(?, ?, ?, ?)");
+    Statement commit(h, "INSERT INTO file_commits(file_id, time, hash, subject, files) VALUES(?, ?, ?, ?, ?)");
     if (auto s = check(files, h, "history"); !s) return s;
     if (auto s = check(hist, h, "history"); !s) return s;
     if (auto s = check(commit, h, "history"); !s) return s;
@@ -131,7 +131,7 @@ Status AnalyticsWriter::replaceHistory(const std::unordered_map<std::string, mod
       hist.bind(1, id).bind(2, fh->commits90d).bind(3, fh->lastCommit);
       if (auto s = hist.run(); !s) return s;
       for (const auto& c : fh->recent) {
-        commit.bind(1, id).bind(2, c.time).bind(3, c.hash).bind(4, c.subject);
+        commit.bind(1, id).bind(2, c.time).bind(3, c.hash).bind(4, c.subject).bind(5, c.files);
         if (auto s = commit.run(); !s) return s;
       }
     }

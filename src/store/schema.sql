@@ -168,7 +168,8 @@ CREATE TABLE IF NOT EXISTS file_commits (
   file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
   time    INTEGER NOT NULL,                -- unix seconds (committer date)
   hash    TEXT NOT NULL,
-  subject TEXT NOT NULL
+  subject TEXT NOT NULL,
+  files   INTEGER NOT NULL DEFAULT 0       -- how many files the commit touched
 );
 CREATE INDEX IF NOT EXISTS file_commits_by_file ON file_commits(file_id, time DESC);
 

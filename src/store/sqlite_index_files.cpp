@@ -4,6 +4,8 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <string>
 
 #include "codegraph/store/sqlite_index.h"
@@ -229,6 +231,42 @@ Expected<std::vector<std::pair<std::string, std::string>>> SqliteIndex::fileHash
   std::vector<std::pair<std::string, std::string>> out;
   while (st.step()) out.emplace_back(st.text(0), st.text(1));
   if (st.failed()) return sqliteError(lease.handle(), "fileHashes");
+  return out;
+}
+
+Expected<std::vector<std::pair<std::string, uint32_t>>> SqliteIndex::testsCommittedWith(
+    const std::vector<std::string>& paths, uint32_t maxCommitFiles, uint32_t limit) {
+  CG_LEASE(lease);
+  std::vector<std::pair<std::string, uint32_t>> out;
+  std::set<std::string> commits;
+  {
+    Statement st(lease.handle(),
+                 "SELECT c.hash FROM files f JOIN file_commits c ON c.file_id = f.id "
+                 "WHERE f.path = ? AND c.files <= ?", kCached);
+    if (!st.valid()) return sqliteError(lease.handle(), "testsCommittedWith");
+    for (const auto& p : paths) {
+      st.bind(1, p).bind(2, static_cast<int64_t>(maxCommitFiles));
+      while (st.step()) commits.insert(st.text(0));
+      if (st.failed()) return sqliteError(lease.handle(), "testsCommittedWith");
+      st.reset();
+    }
+  }
+  if (commits.empty()) return out;
+  // The test files are few beside the files: each one's commits are read by the file index.
+  Statement st(lease.handle(),
+               "SELECT f.path, c.hash FROM files f CROSS JOIN file_commits c ON c.file_id = f.id "
+               "WHERE f.is_test = 1 AND c.files <= ?", kCached);
+  if (!st.valid()) return sqliteError(lease.handle(), "testsCommittedWith");
+  st.bind(1, static_cast<int64_t>(maxCommitFiles));
+  std::map<std::string, uint32_t> shared;
+  while (st.step())
+    if (commits.count(st.text(1))) ++shared[st.text(0)];
+  if (st.failed()) return sqliteError(lease.handle(), "testsCommittedWith");
+  const std::set<std::string> changed(paths.begin(), paths.end());
+  for (auto& [path, n] : shared)
+    if (!changed.count(path)) out.emplace_back(path, n);
+  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  if (out.size() > limit) out.resize(limit);
   return out;
 }
 

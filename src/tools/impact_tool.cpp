@@ -576,8 +576,36 @@ void addImportTests(std::vector<Json>& testItems, const ChangeSet& changes, cons
       testItems.push_back(Json{{"file_path", t.path}, {"line", t.line}, {"level", t.level}, {"via", "imports"}});
 }
 
-// Orders the tests: one of each file first (by level), then the others, so that an answer cut
-// at its budget still names every test file it can.
+// Test files committed together with the changed files in the history the index keeps, not
+// otherwise listed: the tests a project habitually changes with that code (a registry, a
+// process, a fixture may stand between them and it, where neither calls nor imports reach).
+// Commits of more than kBulkCommitFiles files link nothing; at most kHistoryTests files, those
+// that share the most commits first. Listed after every test that reaches the change.
+constexpr uint32_t kBulkCommitFiles = 50;
+constexpr uint32_t kHistoryTests = 10;
+
+Status addHistoryTests(const ToolEnv& env, std::vector<Json>& testItems, const ChangeSet& changes) {
+  std::set<std::string> listed, paths;
+  for (const Json& t : testItems)
+    listed.insert(t.contains("uid") ? t["uid"].get<std::string>().substr(0, t["uid"].get<std::string>().find("::"))
+                                    : t["file_path"].get<std::string>());
+  for (const auto& c : changes.symbols)
+    if (!model::isTestPath(c.symbol.path)) paths.insert(c.symbol.path);
+  if (paths.empty()) return okStatus();
+  auto found = env.index->testsCommittedWith({paths.begin(), paths.end()}, kBulkCommitFiles,
+                                             kHistoryTests + static_cast<uint32_t>(listed.size()));
+  if (!found) return found.error();
+  size_t added = 0;
+  for (const auto& [path, commits] : *found) {
+    if (listed.count(path) || added == kHistoryTests) continue;
+    testItems.push_back(Json{{"file_path", path}, {"via", "history"}, {"commits", commits}});
+    ++added;
+  }
+  return okStatus();
+}
+
+// Orders the tests: one of each file first (by level; those linked by history last), then the
+// others, so that an answer cut at its budget still names every test file it can.
 void oneTestPerFileFirst(std::vector<Json>& testItems) {
   std::set<std::string> firstOfFile;
   std::vector<std::pair<std::tuple<bool, int64_t, size_t>, Json>> keyed;
@@ -586,7 +614,7 @@ void oneTestPerFileFirst(std::vector<Json>& testItems) {
     const std::string file = t.contains("uid") ? t["uid"].get<std::string>().substr(0, t["uid"].get<std::string>().find("::"))
                                                : t["file_path"].get<std::string>();
     const bool repeat = !firstOfFile.insert(file).second;
-    keyed.push_back({{repeat, t["level"].get<int64_t>(), i}, t});
+    keyed.push_back({{repeat, t.value("level", int64_t{INT32_MAX}), i}, t});
   }
   std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   testItems.clear();
@@ -683,10 +711,12 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   auto byImports = importTests(env, *changes, a.depth);
   if (!byImports) return ToolResult::error("The index could not be read: " + byImports.error().message);
   addImportTests(testItems, *changes, tests, *byImports);
-  oneTestPerFileFirst(testItems);
   Json risk = riskJson(*changes, deps, tests, *byImports, walk.capped, testItems.size(), a.depth);
-
   phases.lap("imports");
+  if (auto st = addHistoryTests(env, testItems, *changes); !st)
+    return ToolResult::error("The index could not be read: " + st.error().message);
+  oneTestPerFileFirst(testItems);
+  phases.lap("history");
   auto possible = possibleReferences(env, possiblyNamed(*changes), kPossibleSites);
   if (!possible) return ToolResult::error("The index could not be read: " + possible.error().message);
 

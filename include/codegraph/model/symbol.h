@@ -159,6 +159,7 @@ struct Commit {
   int64_t time = 0;   // unix seconds
   std::string hash;
   std::string subject;
+  uint32_t files = 0;  // how many files the commit touched (a bulk commit links nothing)
 };
 
 // Git history of one file; all empty outside a git work tree.

@@ -231,6 +231,12 @@ class SymbolIndex {
   // Every indexed file's path and content hash, in path order: what a caller compares with an
   // earlier read to learn which files the index has seen change since.
   virtual Expected<std::vector<std::pair<std::string, std::string>>> fileHashes() = 0;
+  // The test files committed together with any of `paths` in the commits the index keeps of each
+  // (its recent history), leaving out commits that touched more than `maxCommitFiles` files (bulk
+  // changes link nothing): each with how many of those commits it shares, most first, then by
+  // path; at most `limit`. Empty outside a git work tree.
+  virtual Expected<std::vector<std::pair<std::string, uint32_t>>> testsCommittedWith(
+      const std::vector<std::string>& paths, uint32_t maxCommitFiles, uint32_t limit) = 0;
 };
 
 }  // namespace cg::model

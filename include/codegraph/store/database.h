@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 14;  // 14: JavaScript local bindings; no reference for a bare call of a parameter or local (Rules::localsShadowCalls)
+inline constexpr int kSchemaVersion = 15;  // 15: file_commits.files (the test files a change's files were committed with)
 
 struct OpenOptions {
   std::filesystem::path path;

@@ -82,6 +82,9 @@ class SqliteIndex : public model::SymbolIndex {
                                                bool* more) override;
   Expected<model::FileMatches> files(const model::FilesRequest& request, bool* more) override;
   Expected<std::vector<std::pair<std::string, std::string>>> fileHashes() override;
+  Expected<std::vector<std::pair<std::string, uint32_t>>> testsCommittedWith(const std::vector<std::string>& paths,
+                                                                             uint32_t maxCommitFiles,
+                                                                             uint32_t limit) override;
 
  private:
   class Lease;

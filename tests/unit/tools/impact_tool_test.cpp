@@ -46,10 +46,12 @@ TEST_F(ImpactTool, AChangedBodyReachesCallersTestsAndImporters) {
   EXPECT_FALSE(r["truncated"].get<bool>());
   EXPECT_LE(r["totalTokens"].get<int>(), r["tokenBudget"].get<int>());
 
-  // Depth 1: only the direct dependents, and no test (test_total is two calls away).
+  // Depth 1: only the direct dependents, and no test reaches the change (test_total is two calls
+  // away); the test file committed with pricing.py is named by history, which `risk` does not count.
   Json shallow = repo_->json("impact", {{"depth", 1}});
   for (const auto& d : shallow["dependents"]) EXPECT_EQ(d["level"], 1) << d.dump();
-  EXPECT_EQ(shallow["tests"].size(), 0u);
+  ASSERT_EQ(shallow["tests"].size(), 1u) << shallow["tests"].dump();
+  EXPECT_EQ(shallow["tests"][0], (Json{{"file_path", "tests/test_cart.py"}, {"via", "history"}, {"commits", 1}}));
   EXPECT_EQ(shallow["risk"]["untested"], 1);
 }
 
@@ -124,6 +126,30 @@ TEST_F(ImpactTool, ALaterCallReadsWhatChangedSinceAsAFreshSessionWould) {
   git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "after"});
   Json committed = same("HEAD moved");
   EXPECT_TRUE(committed["changed"].empty()) << committed.dump(1);
+}
+
+// A test file committed together with the changed file is named (`via: history`) though no call
+// or import reaches it; a bulk commit (more than 50 files) links nothing.
+TEST_F(ImpactTool, TestsCommittedWithTheChangedFileAreNamedByHistory) {
+  make("body_change");
+  writeFile(dir_.path / "tests" / "test_price_rules.py", "def test_rules():\n    assert True\n");
+  git({"add", "-A"});
+  git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "prices with their rule test"});
+  for (int i = 0; i < 50; ++i) writeFile(dir_.path / "shop" / ("gen" + std::to_string(i) + ".py"), "X = 1\n");
+  writeFile(dir_.path / "tests" / "test_bulk.py", "def test_bulk():\n    assert True\n");
+  writeFile(dir_.path / "shop" / "pricing.py", "def net_price(x):\n    return x\n");
+  git({"add", "-A"});
+  git({"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "bulk"});
+  writeFile(dir_.path / "shop" / "pricing.py", "def net_price(x):\n    return x + 0\n");
+  repo_->reindex();
+  Json r = repo_->json("impact", Json::object());
+  Json byHistory = Json::array();
+  for (const auto& t : r["tests"])
+    if (t.value("via", "") == "history") byHistory.push_back(t);
+  ASSERT_EQ(byHistory.size(), 1u) << r["tests"].dump(1);
+  EXPECT_EQ(byHistory[0]["file_path"], "tests/test_price_rules.py");
+  EXPECT_EQ(byHistory[0]["commits"], 1);
+  EXPECT_EQ(r["tests"].back(), byHistory[0]) << "history comes after the tests that reach the change";
 }
 
 TEST(ImpactToolPlain, OutsideGitOnlyTheSymbolsFormWorks) {
