@@ -3,6 +3,7 @@
 #pragma once
 
 #include "codegraph/store/index_reader.h"
+#include "columns.h"
 #include "statement.h"
 
 namespace cg::store {
@@ -11,44 +12,22 @@ namespace cg::store {
 // params_min, params_max.
 inline DefinitionRow readDef(Statement& s) {
   DefinitionRow d;
-  d.id = s.i64(0);
-  d.fileId = s.i64(1);
-  d.parentId = s.i64(2);
-  d.qualifiedName = s.text(3);
-  d.kind = model::parseSymbolKind(s.text(4)).value_or(model::SymbolKind::kFunction);
-  d.startLine = static_cast<uint32_t>(s.i64(5));
-  d.endLine = static_cast<uint32_t>(s.i64(6));
-  d.paramsMin = static_cast<uint8_t>(s.i64(7));
-  d.paramsMax = static_cast<uint8_t>(s.i64(8));
+  readColumns(s, 0, d.id, d.fileId, d.parentId, d.qualifiedName, d.kind, d.startLine, d.endLine,
+              d.paramsMin, d.paramsMax);
   return d;
 }
 // Columns: id, file_id, source_id (0 = none), kind, name, qualifier, module, alias, receiver,
 // arity.
 inline PendingRef readRef(Statement& s) {
   PendingRef r;
-  r.id = s.i64(0);
-  r.fileId = s.i64(1);
-  r.sourceId = s.i64(2);
-  r.kind = model::parseRefKind(s.text(3)).value_or(model::RefKind::kCalls);
-  r.name = s.text(4);
-  r.qualifier = s.text(5);
-  r.module = s.text(6);
-  r.alias = s.text(7);
-  r.receiver = s.text(8);
-  r.arity = static_cast<int16_t>(s.i64(9));
+  readColumns(s, 0, r.id, r.fileId, r.sourceId, r.kind, r.name, r.qualifier, r.module, r.alias,
+              r.receiver, r.arity);
   return r;
 }
 // Columns: id, path, language, package, size, mtime_ns, hash, other_build.
 inline FileRow readFileRow(Statement& s) {
   FileRow r;
-  r.id = s.i64(0);
-  r.path = s.text(1);
-  r.language = s.text(2);
-  r.package = s.text(3);
-  r.size = static_cast<uint64_t>(s.i64(4));
-  r.mtimeNs = s.i64(5);
-  r.hash = s.text(6);
-  r.otherBuild = s.i64(7) != 0;
+  readColumns(s, 0, r.id, r.path, r.language, r.package, r.size, r.mtimeNs, r.hash, r.otherBuild);
   return r;
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <optional>
 #include <string>
@@ -87,6 +88,21 @@ class InterruptScope {
   Error failure(const char* what) const {
     return fired_ ? makeError(ErrorCode::kCancelled, "graph load interrupted") : sqliteError(h_, what);
   }
+  // Hands every row of `sql` to `take`, asking `interrupted` every 4096 rows as well: a long
+  // loop over rows runs between SQLite's checks. A failed statement is the error named `what`.
+  template <class Take>
+  Status readRows(const char* sql, const char* what, Take take) {
+    Statement st(h_, sql);
+    if (!st.valid()) return failure(what);
+    uint32_t row = 0;
+    while (st.step()) {
+      if (interrupted_ && (++row & 4095) == 0 && interrupted_())
+        return makeError(ErrorCode::kCancelled, "graph load interrupted");
+      take(st);
+    }
+    if (st.lastCode() != SQLITE_DONE) return failure(what);
+    return okStatus();
+  }
 
  private:
   static int poll(void* self) {
@@ -98,6 +114,27 @@ class InterruptScope {
   const std::function<bool()>& interrupted_;
   bool fired_ = false;
 };
+
+// The temp triggers cg_gc_<name>_ins, _del and _upd that record in cg_graph_changes the file of a
+// row of main.<table> (rows carrying file_id) inserted, deleted, or updated with a new value in
+// one of `watched` (no update trigger without them). An update that leaves those columns as they
+// were (a reference bound again to the same target, the common case of a refresh) records nothing.
+std::string fileChangeTriggers(const std::string& name, const std::string& table,
+                               std::initializer_list<std::string> watched) {
+  const std::string trigger = "CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_" + name;
+  const std::string record = "\n  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES ";
+  std::string sql =
+      trigger + "_ins AFTER INSERT ON main." + table + record + "(new.file_id); END;\n";
+  sql += trigger + "_del AFTER DELETE ON main." + table + record + "(old.file_id); END;\n";
+  if (watched.size() == 0) return sql;
+  std::string columns, changed;
+  for (const std::string& c : watched) {
+    columns += (columns.empty() ? "" : ", ") + c;
+    changed += (changed.empty() ? "" : " OR ") + ("old." + c + " IS NOT new." + c);
+  }
+  return sql + trigger + "_upd AFTER UPDATE OF " + columns + " ON main." + table + "\n  WHEN " +
+         changed + record + "(old.file_id), (new.file_id); END;\n";
+}
 
 }  // namespace
 
@@ -114,31 +151,18 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
     return t.error();
   }
   InterruptScope scope(h, interrupted_);
-  {
-    Statement st(h, kNodeColumns);
-    if (!st.valid()) return scope.failure("graph nodes");
-    uint32_t row = 0;
-    while (st.step()) {
-      if (interrupted_ && (++row & 4095) == 0 && interrupted_())
-        return makeError(ErrorCode::kCancelled, "graph load interrupted");
-      snap.nodes.push_back(reader.node(st));
-    }
-    if (st.lastCode() != SQLITE_DONE) return scope.failure("graph nodes");
-    if (reader.foreignUids)
-      spdlog::warn("graph: {} symbol uids are not <path>::<qualified name>::<kind>[#n]; their community uids may differ",
-                   reader.foreignUids);
-  }
-  {
-    Statement st(h, kEdgeColumns);
-    if (!st.valid()) return scope.failure("graph edges");
-    uint32_t row = 0;
-    while (st.step()) {
-      if (interrupted_ && (++row & 4095) == 0 && interrupted_())
-        return makeError(ErrorCode::kCancelled, "graph load interrupted");
-      if (auto e = RowReader::edge(st)) snap.edges.push_back(*e);
-    }
-    if (st.lastCode() != SQLITE_DONE) return scope.failure("graph edges");
-  }
+  auto nodes = scope.readRows(kNodeColumns, "graph nodes",
+                              [&](Statement& st) { snap.nodes.push_back(reader.node(st)); });
+  if (!nodes) return nodes.error();
+  if (reader.foreignUids)
+    spdlog::warn(
+        "graph: {} symbol uids are not <path>::<qualified name>::<kind>[#n]; their community uids "
+        "may differ",
+        reader.foreignUids);
+  auto edges = scope.readRows(kEdgeColumns, "graph edges", [&](Statement& st) {
+    if (auto e = RowReader::edge(st)) snap.edges.push_back(*e);
+  });
+  if (!edges) return edges.error();
   {
     Statement st(h, "SELECT file_id, name FROM doc_mentions");
     if (!st.valid()) return scope.failure("document mentions");
@@ -162,41 +186,21 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
 }
 
 Status SqliteGraphSource::track() {
-  // One statement per trigger kind and table; INSERT OR IGNORE keeps one row per file. An
-  // update that leaves the graph's columns as they were (a reference bound again to the same
-  // target, the common case of a refresh) records nothing.
-  static constexpr const char* kSql = R"sql(
-CREATE TEMP TABLE IF NOT EXISTS cg_graph_changes(file_id INTEGER PRIMARY KEY);
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_ins AFTER INSERT ON main.symbols
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_del AFTER DELETE ON main.symbols
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_symbols_upd
-  AFTER UPDATE OF file_id, uid, name, qualified_name, kind, complexity, is_test ON main.symbols
-  WHEN old.file_id IS NOT new.file_id OR old.uid IS NOT new.uid OR old.name IS NOT new.name
-    OR old.qualified_name IS NOT new.qualified_name OR old.kind IS NOT new.kind
-    OR old.complexity IS NOT new.complexity OR old.is_test IS NOT new.is_test
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_ins AFTER INSERT ON main.refs
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_del AFTER DELETE ON main.refs
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_refs_upd
-  AFTER UPDATE OF file_id, source_id, target_id, kind, confidence, dropped ON main.refs
-  WHEN old.target_id IS NOT new.target_id OR old.confidence IS NOT new.confidence
-    OR old.dropped IS NOT new.dropped OR old.source_id IS NOT new.source_id
-    OR old.kind IS NOT new.kind OR old.file_id IS NOT new.file_id
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id), (new.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_mentions_ins AFTER INSERT ON main.doc_mentions
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (new.file_id); END;
-CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_mentions_del AFTER DELETE ON main.doc_mentions
-  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.file_id); END;
+  // One trigger per kind and table; INSERT OR IGNORE keeps one row per file.
+  const std::string sql =
+      "CREATE TEMP TABLE IF NOT EXISTS cg_graph_changes(file_id INTEGER PRIMARY KEY);\n" +
+      fileChangeTriggers(
+          "symbols", "symbols",
+          {"file_id", "uid", "name", "qualified_name", "kind", "complexity", "is_test"}) +
+      fileChangeTriggers("refs", "refs",
+                         {"target_id", "confidence", "dropped", "source_id", "kind", "file_id"}) +
+      fileChangeTriggers("mentions", "doc_mentions", {}) + R"sql(
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_del AFTER DELETE ON main.files
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_upd AFTER UPDATE OF path ON main.files
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
 )sql";
-  return db_.exec(kSql);
+  return db_.exec(sql);
 }
 
 Expected<std::vector<int64_t>> SqliteGraphSource::changedFiles() {

@@ -27,6 +27,24 @@ bool endsWithSegment(const std::string& text, const std::string& suffix) {
   return before == '.' || before == ':' || before == '/' || before == '\\';
 }
 
+// The symbol the condition `where` selects (its one parameter bound to `key`), or nullopt when
+// none does; `what` names the lookup in an error.
+template <class Key>
+Expected<std::optional<model::Symbol>> symbolWhere(sqlite3* db, const char* where, const Key& key,
+                                                   const char* what) {
+  Statement st(db,
+               std::string("SELECT ") + kSymbolColumns +
+                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE " + where,
+               kCached);
+  if (!st.valid()) return sqliteError(db, what);
+  st.bind(1, key);
+  if (!st.step()) {
+    if (st.failed()) return sqliteError(db, what);
+    return std::optional<model::Symbol>();
+  }
+  return std::optional<model::Symbol>(readSymbol(st));
+}
+
 }  // namespace
 
 thread_local PinnedConnection tPinned;
@@ -154,15 +172,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
 
 Expected<std::optional<model::Symbol>> SqliteIndex::byUid(const std::string& uid) {
   CG_LEASE(lease);
-  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
-                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.uid = ?", kCached);
-  if (!st.valid()) return sqliteError(lease.handle(), "lookup by uid");
-  st.bind(1, uid);
-  if (!st.step()) {
-    if (st.failed()) return sqliteError(lease.handle(), "lookup by uid");
-    return std::optional<model::Symbol>();
-  }
-  return std::optional<model::Symbol>(readSymbol(st));
+  return symbolWhere(lease.handle(), "s.uid = ?", uid, "lookup by uid");
 }
 
 Expected<std::vector<model::Symbol>> SqliteIndex::byQualifiedNames(const std::vector<std::string>& qualifiedNames,
@@ -191,15 +201,7 @@ Expected<std::vector<model::Symbol>> SqliteIndex::byQualifiedNames(const std::ve
 
 Expected<std::optional<model::Symbol>> SqliteIndex::byId(int64_t id) {
   CG_LEASE(lease);
-  Statement st(lease.handle(), std::string("SELECT ") + kSymbolColumns +
-                                   " FROM symbols s JOIN files f ON f.id = s.file_id WHERE s.id = ?", kCached);
-  if (!st.valid()) return sqliteError(lease.handle(), "lookup by id");
-  st.bind(1, id);
-  if (!st.step()) {
-    if (st.failed()) return sqliteError(lease.handle(), "lookup by id");
-    return std::optional<model::Symbol>();
-  }
-  return std::optional<model::Symbol>(readSymbol(st));
+  return symbolWhere(lease.handle(), "s.id = ?", id, "lookup by id");
 }
 
 Expected<std::vector<model::SearchHit>> SqliteIndex::search(const model::SearchRequest& req,

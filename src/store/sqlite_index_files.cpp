@@ -165,14 +165,7 @@ Expected<model::FileMatches> SqliteIndex::files(const model::FilesRequest& req, 
   }
   auto readFile = [](Statement& st) {
     model::FileInfo f;
-    f.id = st.i64(0);
-    f.path = st.text(1);
-    f.language = st.text(2);
-    f.size = static_cast<uint64_t>(st.i64(3));
-    f.mtimeNs = st.i64(4);
-    f.hash = st.text(5);
-    f.lines = static_cast<uint32_t>(st.i64(6));
-    f.isTest = st.i64(7) != 0;
+    readColumns(st, 0, f.id, f.path, f.language, f.size, f.mtimeNs, f.hash, f.lines, f.isTest);
     return f;
   };
   // Code files only: documents have no symbols to outline. A whole path (the usual case) is one

@@ -3,9 +3,11 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "codegraph/model/symbol.h"
 #include "codegraph/model/symbol_index.h"
+#include "columns.h"
 #include "statement.h"
 
 namespace cg::store {
@@ -21,41 +23,22 @@ inline constexpr uint32_t kMaxFetch = 5000;
 
 inline model::Symbol readSymbol(Statement& st, int base = 0) {
   model::Symbol s;
-  s.id = st.i64(base + 0);
-  s.uid = st.text(base + 1);
-  s.name = st.text(base + 2);
-  s.qualifiedName = st.text(base + 3);
-  s.kind = model::parseSymbolKind(st.text(base + 4)).value_or(model::SymbolKind::kFunction);
-  s.path = st.text(base + 5);
-  s.language = st.text(base + 6);
-  s.range = {static_cast<uint32_t>(st.i64(base + 7)), static_cast<uint32_t>(st.i64(base + 8)),
-             static_cast<uint32_t>(st.i64(base + 9)), static_cast<uint32_t>(st.i64(base + 10))};
-  s.signature = st.text(base + 11);
-  std::string vis = st.text(base + 12);
+  std::string vis;
+  readColumns(st, base, s.id, s.uid, s.name, s.qualifiedName, s.kind, s.path, s.language,
+              s.range.line, s.range.column, s.range.endLine, s.range.endColumn, s.signature, vis,
+              s.doc, s.complexity, s.isTest, s.parentId, s.centrality, s.communityId,
+              s.complexityRank);
   for (auto v : {model::Visibility::kPublic, model::Visibility::kPrivate,
                  model::Visibility::kProtected, model::Visibility::kInternal,
                  model::Visibility::kPackage})
     if (model::toString(v) == vis) s.visibility = v;
-  s.doc = st.text(base + 13);
-  s.complexity = static_cast<uint32_t>(st.i64(base + 14));
-  s.isTest = st.i64(base + 15) != 0;
-  s.parentId = st.i64(base + 16);
-  s.centrality = st.f64(base + 17);
-  s.communityId = st.i64(base + 18);
-  s.complexityRank = st.f64(base + 19);
   return s;
 }
 
 inline model::Symbol readOther(Statement& st, int base) {
   model::Symbol s;
-  s.id = st.i64(base + 0);
-  s.uid = st.text(base + 1);
-  s.name = st.text(base + 2);
-  s.qualifiedName = st.text(base + 3);
-  s.kind = model::parseSymbolKind(st.view(base + 4)).value_or(model::SymbolKind::kFunction);
-  s.path = st.text(base + 5);
-  s.range.line = static_cast<uint32_t>(st.i64(base + 6));
-  s.range.endLine = static_cast<uint32_t>(st.i64(base + 7));
+  readColumns(st, base, s.id, s.uid, s.name, s.qualifiedName, s.kind, s.path, s.range.line,
+              s.range.endLine);
   return s;
 }
 
