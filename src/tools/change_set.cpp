@@ -2,6 +2,8 @@
 
 #include <cstdlib>
 
+#include "codegraph/support/lines.h"
+
 namespace cg::tools {
 namespace {
 
@@ -93,10 +95,7 @@ std::vector<FileChange> parseFullContextDiff(std::string_view diff) {
   int lastSides = 0;  // 1 old, 2 new, 3 both: where the previous hunk line went
   size_t pos = 0;
   while (pos < diff.size()) {
-    size_t end = diff.find('\n', pos);
-    if (end == std::string_view::npos) end = diff.size();
-    std::string_view line = diff.substr(pos, end - pos);
-    pos = end + 1;
+    std::string_view line = nextLine(diff, pos);
     if (startsWith(line, "diff --git ")) {
       out.emplace_back();
       cur = &out.back();

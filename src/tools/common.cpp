@@ -42,6 +42,23 @@ std::optional<model::Scope> parseScope(const std::string& s) {
   return std::nullopt;
 }
 
+Json nonEmptyStringSchema(const char* description) {
+  return Json{{"type", "string"}, {"minLength", 1}, {"description", description}};
+}
+
+Json withFilterArguments(Json properties) {
+  properties["kind"] = kindSchema();
+  properties["scope"] = scopeEnumSchema();
+  return properties;
+}
+
+Json objectSchema(Json properties, std::vector<std::string> required) {
+  Json schema{
+      {"type", "object"}, {"properties", std::move(properties)}, {"additionalProperties", false}};
+  if (!required.empty()) schema["required"] = std::move(required);
+  return schema;
+}
+
 std::string argString(const Json& args, const char* key, const std::string& fallback) {
   auto it = args.find(key);
   return it != args.end() && it->is_string() ? it->get<std::string>() : fallback;
@@ -58,15 +75,20 @@ bool argBool(const Json& args, const char* key, bool fallback) {
   return it != args.end() && it->is_boolean() ? it->get<bool>() : fallback;
 }
 
-Json definitionJson(const model::Symbol& s) {
+Json symbolJson(const model::Symbol& s) {
   return Json{{"name", s.name},
               {"kind", std::string(model::toString(s.kind))},
               {"path", s.path},
               {"line", s.range.line},
               {"end_line", s.range.endLine},
               {"signature", s.signature},
-              {"visibility", std::string(model::toString(s.visibility))},
               {"uid", s.uid}};
+}
+
+Json definitionJson(const model::Symbol& s) {
+  Json j = symbolJson(s);
+  j["visibility"] = std::string(model::toString(s.visibility));
+  return j;
 }
 
 std::pair<std::string, std::string> splitQualifiedName(const std::string& text) {

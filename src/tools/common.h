@@ -23,12 +23,20 @@ Json kindSchema();
 Expected<std::optional<model::SymbolKind>> parseKindArgument(const Json& args);
 Json scopeEnumSchema();
 std::optional<model::Scope> parseScope(const std::string& s);
+// A string argument that may not be empty.
+Json nonEmptyStringSchema(const char* description);
+// `properties` with the filters of a lookup added: the `kind` and `scope` arguments.
+Json withFilterArguments(Json properties);
+// A tool's input schema: an object of these properties, `required` among them, and no others.
+Json objectSchema(Json properties, std::vector<std::string> required = {});
 
 std::string argString(const Json& args, const char* key, const std::string& fallback = "");
 int64_t argInt(const Json& args, const char* key, int64_t fallback);
 bool argBool(const Json& args, const char* key, bool fallback);
 
-// {"name","kind","path","line","end_line","signature","visibility","uid"}
+// {"name","kind","path","line","end_line","signature","uid"}
+Json symbolJson(const model::Symbol& s);
+// symbolJson and "visibility"
 Json definitionJson(const model::Symbol& s);
 
 // Splits "Class.method", "pkg.Func", "ns::f" into qualifier and name.

@@ -37,29 +37,36 @@ constexpr size_t kReserve = 12;              // tokens kept for the header's num
 const char* kIntents[] = {"understand", "modify", "fix", "extend", "refactor",
                           "review",     "debug",  "add", "plan"};
 
+// What tools/list says the tool is for (schema(): how to call it).
+constexpr const char* kDescription =
+    "What to read before changing code, ranked into token_budget. "
+    "Modes: context (entity or symbol_uid), intent (intent, target), path (from, to: the "
+    "shortest call chain).";
+
 Json schema() {
   Json intents = Json::array();
   for (const char* i : kIntents) intents.push_back(i);
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"mode", {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"}}},
-        {"entity", {{"type", "string"}}},
-        {"symbol_uid", {{"type", "string"}}},
-        {"file", {{"type", "string"}}},
-        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
-        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget},
-                          {"default", kDefaultBudget}}},
-        {"intent", {{"type", "string"}, {"enum", intents}}},
-        {"target", {{"type", "string"}, {"description", "Name, uid, file or words; review: the current change."}}},
-        {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"}}},
-        {"detail_level", {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"}}},
-        {"known_hash", {{"type", "string"}}},
-        {"from", {{"type", "string"}}},
-        {"to", {{"type", "string"}}},
-        {"max_depth", {{"type", "integer"}, {"maximum", kMaxPathDepth}, {"default", 8}}},
-        {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"}}}}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      {{"mode",
+        {{"type", "string"}, {"enum", {"context", "intent", "path"}}, {"default", "context"}}},
+       {"entity", {{"type", "string"}}},
+       {"symbol_uid", {{"type", "string"}}},
+       {"file", {{"type", "string"}}},
+       {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
+       {"token_budget",
+        {{"type", "integer"}, {"maximum", kMaxBudget}, {"default", kDefaultBudget}}},
+       {"intent", {{"type", "string"}, {"enum", intents}}},
+       {"target",
+        {{"type", "string"},
+         {"description", "Name, uid, file or words; review: the current change."}}},
+       {"format", {{"type", "string"}, {"enum", {"compact", "json"}}, {"default", "compact"}}},
+       {"detail_level",
+        {{"type", "string"}, {"enum", {"summary", "neighbors", "full"}}, {"default", "full"}}},
+       {"known_hash", {{"type", "string"}}},
+       {"from", {{"type", "string"}}},
+       {"to", {{"type", "string"}}},
+       {"max_depth", {{"type", "integer"}, {"maximum", kMaxPathDepth}, {"default", 8}}},
+       {"edge_kind", {{"type", "string"}, {"enum", {"calls", "any"}}, {"default", "calls"}}}});
 }
 
 std::string linesOf(const model::Symbol& s) {
@@ -713,11 +720,8 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeGetContextTool(std::shared_ptr<const ToolEnv> env) {
-  return boundTool("get_context", "Context for a task",
-                   "What to read before changing code, ranked into token_budget. "
-                   "Modes: context (entity or symbol_uid), intent (intent, target), path (from, to: the "
-                   "shortest call chain).",
-                   schema(), std::move(env), run);
+  return boundTool("get_context", "Context for a task", kDescription, schema(), std::move(env),
+                   run);
 }
 
 }  // namespace cg::tools

@@ -56,17 +56,24 @@ const std::vector<RefKind> kIncomingKinds = {RefKind::kCalls,     RefKind::kExte
                                              RefKind::kUses,      RefKind::kAccesses, RefKind::kAssigns,
                                              RefKind::kImports};
 
+// What tools/list says the tool is for (schema(): how to call it).
+constexpr const char* kDescription =
+    "What a change touches (default: working tree vs HEAD): changed symbols, dependents that "
+    "may break by level, tests that reach them. To review a diff or before changing a "
+    "signature.";
+
 Json schema() {
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"changes", {{"type", "string"}, {"enum", {"working_tree"}}}},
-        {"base", {{"type", "string"}, {"description", "Git revision; head: the working tree if unset."}}},
-        {"head", {{"type", "string"}}},
-        {"symbols", {{"type", "array"}, {"items", {{"type", "string"}}}, {"description", "Uids or names: what if these change."}}},
-        {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
-        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget}}}}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      {{"changes", {{"type", "string"}, {"enum", {"working_tree"}}}},
+       {"base",
+        {{"type", "string"}, {"description", "Git revision; head: the working tree if unset."}}},
+       {"head", {{"type", "string"}}},
+       {"symbols",
+        {{"type", "array"},
+         {"items", {{"type", "string"}}},
+         {"description", "Uids or names: what if these change."}}},
+       {"depth", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxDepth}, {"default", 2}}},
+       {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget}}}});
 }
 
 // ---- dependents ------------------------------------------------------------------------------
@@ -736,11 +743,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeImpactTool(std::shared_ptr<const ToolEnv> env) {
-  return boundTool("impact", "Impact of a change",
-                   "What a change touches (default: working tree vs HEAD): changed symbols, dependents that "
-                   "may break by level, tests that reach them. To review a diff or before changing a "
-                   "signature.",
-                   schema(), std::move(env), run);
+  return boundTool("impact", "Impact of a change", kDescription, schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

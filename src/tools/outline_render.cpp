@@ -217,14 +217,8 @@ Json groupsJson(const std::vector<Group>& groups, Json* moreOut) {
 Json renderJson(const Node& node) {
   const model::Symbol& s = node.symbol;
   Json more = Json::object();
-  Json j{{"uid", s.uid},
-         {"name", s.name},
-         {"kind", std::string(model::toString(s.kind))},
-         {"path", s.path},
-         {"line", s.range.line},
-         {"end_line", s.range.endLine},
-         {"signature", s.signature},
-         {"relations", groupsJson(node.groups, &more)}};
+  Json j = symbolJson(s);
+  j["relations"] = groupsJson(node.groups, &more);
   if (!more.empty()) j["more_relations"] = std::move(more);
   // Unbound references: incoming ones as "possible", its own calls as "unbound".
   if (!node.unproven.empty()) {

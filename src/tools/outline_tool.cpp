@@ -40,24 +40,25 @@ std::string languageIds(const ToolEnv& env) {
 Json schema(const ToolEnv& /*env*/) {
   // Relation names are described, not enumerated (the enum cost tools/list ~45 tokens); run()
   // refuses an unknown one with the whole list.
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"symbol", {{"type", "string"}, {"minLength", 1},
-                    {"description", "A name or uid, with its members."}}},
-        {"file", {{"type", "string"}, {"minLength", 1},
-                  {"description", "File, suffix or folder."}}},
-        {"language", {{"type", "string"}}},
-        {"relations", {{"type", "array"}, {"items", {{"type", "string"}}},
-                       {"description", "calls, calledBy, imports, extends, uses, usedBy, declares, ..."}}},
-        {"depth", {{"type", "integer"}, {"minimum", 0}, {"maximum", 4}, {"default", 1},
-                   {"description", "0: symbols only."}}},
-        {"omit_native", {{"type", "boolean"}, {"default", true}}},
-        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
-        {"token_budget", {{"type", "integer"}, {"maximum", kMaxBudget},
-                          {"default", kDefaultBudget}}},
-        {"offset", {{"type", "integer"}, {"minimum", 0}}}}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      {{"symbol", nonEmptyStringSchema("A name or uid, with its members.")},
+       {"file", nonEmptyStringSchema("File, suffix or folder.")},
+       {"language", {{"type", "string"}}},
+       {"relations",
+        {{"type", "array"},
+         {"items", {{"type", "string"}}},
+         {"description", "calls, calledBy, imports, extends, uses, usedBy, declares, ..."}}},
+       {"depth",
+        {{"type", "integer"},
+         {"minimum", 0},
+         {"maximum", 4},
+         {"default", 1},
+         {"description", "0: symbols only."}}},
+       {"omit_native", {{"type", "boolean"}, {"default", true}}},
+       {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
+       {"token_budget",
+        {{"type", "integer"}, {"maximum", kMaxBudget}, {"default", kDefaultBudget}}},
+       {"offset", {{"type", "integer"}, {"minimum", 0}}}});
 }
 
 // What the handler collects, then renders under the budget.
@@ -230,15 +231,13 @@ Status fileScope(const ToolEnv& env, const std::string& file, const std::string&
     if (!language.empty() && f.language != language) continue;
     auto count = env.index->fileSymbolCount(f.path);
     if (!count) return count.error();
-    Section sec;
-    sec.header = f.path;
-    sec.paged = f.path;
-    sec.morePages = *count > 0;
     auto groups = fetchFileRelations(env, f.path, opts);
     if (!groups) return groups.error();
-    sec.fileGroups = std::move(*groups);
     scope.total += *count;
-    scope.sections.push_back(std::move(sec));
+    scope.sections.push_back(Section{.header = f.path,
+                                     .fileGroups = std::move(*groups),
+                                     .paged = f.path,
+                                     .morePages = *count > 0});
   }
   return okStatus();
 }

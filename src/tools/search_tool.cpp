@@ -7,17 +7,17 @@ namespace {
 
 constexpr int64_t kMaxLimit = 200;
 
+// What tools/list says the tool is for (schema(): how to call it).
+constexpr const char* kDescription =
+    "Find symbols from words or name fragments. Exact name: symbols.";
+
 Json schema() {
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"query", {{"type", "string"}, {"minLength", 1},
-                   {"description", "Words or name fragments."}}},
-        {"kind", kindSchema()},
-        {"scope", scopeEnumSchema()},
-        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20}}}}},
-      {"required", {"query"}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      withFilterArguments(
+          {{"query", nonEmptyStringSchema("Words or name fragments.")},
+           {"limit",
+            {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 20}}}}),
+      {"query"});
 }
 
 ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
@@ -53,9 +53,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeSearchTool(std::shared_ptr<const ToolEnv> env) {
-  return boundTool("search", "Fuzzy search",
-                   "Find symbols from words or name fragments. Exact name: symbols.",
-                   schema(), std::move(env), run);
+  return boundTool("search", "Fuzzy search", kDescription, schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools

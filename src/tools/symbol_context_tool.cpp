@@ -43,18 +43,19 @@ const std::vector<Category>& categories() {
   return all;
 }
 
+// What tools/list says the tool is for (schema(): how to call it).
+constexpr const char* kDescription =
+    "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
+    "and the unbound sites that may also reference it (possible).";
+
 Json schema() {
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"symbol_name", {{"type", "string"}, {"description", "Name or Class.method."}}},
-        {"symbol_uid", {{"type", "string"}, {"description", "Instead of symbol_name."}}},
-        {"file_path", {{"type", "string"},
-                       {"description", "Defining file."}}},
-        {"include_content", {{"type", "boolean"}, {"default", false}}},
-        {"include_documents", {{"type", "boolean"}, {"default", false}}},
-        {"repository", {{"type", "string"}}}}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      {{"symbol_name", {{"type", "string"}, {"description", "Name or Class.method."}}},
+       {"symbol_uid", {{"type", "string"}, {"description", "Instead of symbol_name."}}},
+       {"file_path", {{"type", "string"}, {"description", "Defining file."}}},
+       {"include_content", {{"type", "boolean"}, {"default", false}}},
+       {"include_documents", {{"type", "boolean"}, {"default", false}}},
+       {"repository", {{"type", "string"}}}});
 }
 
 // An edge as the categories list it. The uid names the other end's file, qualified name and
@@ -310,10 +311,8 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeSymbolContextTool(std::shared_ptr<const ToolEnv> env) {
-  return boundTool("symbol_context", "One symbol's edges",
-                   "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
-                   "and the unbound sites that may also reference it (possible).",
-                   schema(), std::move(env), run);
+  return boundTool("symbol_context", "One symbol's edges", kDescription, schema(), std::move(env),
+                   run);
 }
 
 }  // namespace cg::tools

@@ -18,18 +18,19 @@ constexpr uint32_t kCountCap = 1000;
 constexpr size_t kPossibleOf = 20;
 constexpr uint32_t kPossibleSites = 10;
 
+// What tools/list says the tool is for (schema(): how to call it).
+constexpr const char* kDescription =
+    "Where a name is defined and what references it, plus unbound sites that may (possible). "
+    "Use instead of grep for a known name.";
+
 Json schema() {
-  return Json{
-      {"type", "object"},
-      {"properties",
-       {{"name", {{"type", "string"}, {"minLength", 1},
-                  {"description", "Exact name or Class.method."}}},
-        {"kind", kindSchema()},
-        {"scope", scopeEnumSchema()},
-        {"file", {{"type", "string"}, {"description", "Path suffix."}}},
-        {"limit", {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 50}}}}},
-      {"required", {"name"}},
-      {"additionalProperties", false}};
+  return objectSchema(
+      withFilterArguments(
+          {{"name", nonEmptyStringSchema("Exact name or Class.method.")},
+           {"file", {{"type", "string"}, {"description", "Path suffix."}}},
+           {"limit",
+            {{"type", "integer"}, {"minimum", 1}, {"maximum", kMaxLimit}, {"default", 50}}}}),
+      {"name"});
 }
 
 ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
@@ -159,10 +160,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
 }  // namespace
 
 Tool makeSymbolsTool(std::shared_ptr<const ToolEnv> env) {
-  return boundTool("symbols", "Find definitions",
-                   "Where a name is defined and what references it, plus unbound sites that may (possible). "
-                   "Use instead of grep for a known name.",
-                   schema(), std::move(env), run);
+  return boundTool("symbols", "Find definitions", kDescription, schema(), std::move(env), run);
 }
 
 }  // namespace cg::tools
