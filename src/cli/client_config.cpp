@@ -3,6 +3,8 @@
 
 #include <cstdlib>
 
+#include "codegraph/support/find_by_id.h"
+
 namespace fs = std::filesystem;
 
 namespace cg::cli {
@@ -64,9 +66,7 @@ fs::path envPath(const char* name) {
 std::span<const ClientSpec> allClients() { return table(); }
 
 const ClientSpec* clientById(std::string_view id) {
-  for (const auto& c : table())
-    if (c.id == id) return &c;
-  return nullptr;
+  return findById(table(), id);
 }
 
 std::string clientIds() {

@@ -127,13 +127,7 @@ class Parser {
 
   bool object(JNode& node, int depth) {
     node.kind = JNode::Kind::kObject;
-    ++p_;  // {
-    if (!skipSpace()) return false;
-    if (p_ < t_.size() && t_[p_] == '}') {
-      node.end = ++p_;
-      return true;
-    }
-    while (true) {
+    return items(node, '}', "a member", [&] {
       if (p_ >= t_.size() || t_[p_] != '"') return fail(p_, "expected a \"key\" in double quotes");
       JMember m;
       m.keyBegin = p_;
@@ -145,55 +139,50 @@ class Parser {
       m.value = std::make_unique<JNode>();
       if (!value(*m.value, depth + 1)) return false;
       node.members.push_back(std::move(m));
-      if (!skipSpace()) return false;
-      if (p_ < t_.size() && t_[p_] == ',') {
-        size_t comma = p_++;
-        if (!skipSpace()) return false;
-        if (p_ < t_.size() && t_[p_] == '}') {
-          if (!syntax_.trailingCommas) return fail(comma, "trailing comma before '}'");
-          ignorable_->emplace_back(comma, comma + 1);
-          node.end = ++p_;
-          return true;
-        }
-        continue;
-      }
-      if (p_ < t_.size() && t_[p_] == '}') {
-        node.end = ++p_;
-        return true;
-      }
-      return fail(p_, "expected ',' or '}' after a member");
-    }
+      return true;
+    });
   }
 
   bool array(JNode& node, int depth) {
     node.kind = JNode::Kind::kArray;
-    ++p_;  // [
-    if (!skipSpace()) return false;
-    if (p_ < t_.size() && t_[p_] == ']') {
-      node.end = ++p_;
-      return true;
-    }
-    while (true) {
+    return items(node, ']', "an array element", [&] {
       JNode item;
-      if (!value(item, depth + 1)) return false;
+      return value(item, depth + 1);
+    });
+  }
+
+  // The items of an object or array from its opening bracket (at p_) through `close`, each read
+  // by `item`, separated by commas: `node` ends past `close`. A comma before `close` is allowed
+  // where the syntax allows trailing commas (then ignorable).
+  template <class ReadItem>
+  bool items(JNode& node, char close, const char* what, ReadItem item) {
+    ++p_;  // the opening bracket
+    if (!skipSpace()) return false;
+    if (closes(node, close)) return true;
+    while (true) {
+      if (!item()) return false;
       if (!skipSpace()) return false;
       if (p_ < t_.size() && t_[p_] == ',') {
         size_t comma = p_++;
         if (!skipSpace()) return false;
-        if (p_ < t_.size() && t_[p_] == ']') {
-          if (!syntax_.trailingCommas) return fail(comma, "trailing comma before ']'");
+        if (p_ < t_.size() && t_[p_] == close) {
+          if (!syntax_.trailingCommas)
+            return fail(comma, std::string("trailing comma before '") + close + "'");
           ignorable_->emplace_back(comma, comma + 1);
-          node.end = ++p_;
-          return true;
+          return closes(node, close);
         }
         continue;
       }
-      if (p_ < t_.size() && t_[p_] == ']') {
-        node.end = ++p_;
-        return true;
-      }
-      return fail(p_, "expected ',' or ']' after an array element");
+      if (closes(node, close)) return true;
+      return fail(p_, std::string("expected ',' or '") + close + "' after " + what);
     }
+  }
+
+  // At `close`: steps past it, where `node` ends.
+  bool closes(JNode& node, char close) {
+    if (p_ >= t_.size() || t_[p_] != close) return false;
+    node.end = ++p_;
+    return true;
   }
 
   static void appendUtf8(std::string& out, uint32_t cp) {

@@ -27,31 +27,25 @@ struct IntentProfile {
 };
 
 IntentProfile profileFor(Intent intent) {
-  IntentProfile p;
   switch (intent) {
     case Intent::kFix:
     case Intent::kDebug:
-      p.dependencies = 1.5, p.dependents = 0.6, p.complexity = 0.5, p.recency = 0.6;
-      break;
+      return {.dependencies = 1.5, .dependents = 0.6, .complexity = 0.5, .recency = 0.6};
     case Intent::kExtend:
     case Intent::kAdd:
-      p.dependencies = 1.2, p.dependents = 1.2;
-      break;
+      return {.dependencies = 1.2, .dependents = 1.2};
     case Intent::kRefactor:
     case Intent::kModify:
-      p.dependencies = 0.6, p.dependents = 1.6, p.complexity = 0.4, p.churn = 0.4;
-      break;
+      return {.dependencies = 0.6, .dependents = 1.6, .complexity = 0.4, .churn = 0.4};
     case Intent::kUnderstand:
     case Intent::kPlan:
-      p.dependencies = 1.2, p.dependents = 0.5, p.typeEdges = 1.5, p.typeNodes = 0.4;
-      break;
+      return {.dependencies = 1.2, .dependents = 0.5, .typeEdges = 1.5, .typeNodes = 0.4};
     case Intent::kReview:
-      p.dependencies = 0.7, p.dependents = 1.5, p.recency = 0.6;
-      break;
+      return {.dependencies = 0.7, .dependents = 1.5, .recency = 0.6};
     case Intent::kNone:
       break;
   }
-  return p;
+  return {};
 }
 
 // Base weight of walking an edge a --kind--> b forwards (a to b) and backwards (b to a).

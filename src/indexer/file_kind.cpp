@@ -47,23 +47,13 @@ int64_t mtimeNs(const struct stat& st) {
 }
 
 std::string_view toString(SkipReason reason) {
-  switch (reason) {
-    case SkipReason::kBinary:
-      return "binary";
-    case SkipReason::kTooLarge:
-      return "too_large";
-    case SkipReason::kMinified:
-      return "minified";
-    case SkipReason::kUnreadable:
-      return "unreadable";
-    case SkipReason::kSymlinkOutside:
-      return "symlink_outside";
-    case SkipReason::kSymlinkLoop:
-      return "symlink_loop";
-    case SkipReason::kUnsupported:
-      return "unsupported";
-  }
-  return "unknown";
+  // By the reasons' values, in the order walker.h declares them.
+  static constexpr std::string_view kNames[] = {"binary",     "too_large",       "minified",
+                                                "unreadable", "symlink_outside", "symlink_loop",
+                                                "unsupported"};
+  static_assert(std::size(kNames) == static_cast<size_t>(SkipReason::kUnsupported) + 1);
+  const auto i = static_cast<size_t>(reason);
+  return i < std::size(kNames) ? kNames[i] : "unknown";
 }
 
 bool isBuiltinSkippedDir(std::string_view name) {

@@ -83,11 +83,15 @@ void ModuleMap::load(std::vector<store::FileRow> files, std::string repositoryNa
 
 std::vector<int64_t> ModuleMap::byPackage(const std::string& package, std::string_view language) const {
   std::vector<int64_t> out;
-  auto it = byPackage_.find(package);
-  if (it == byPackage_.end()) return out;
-  for (int64_t id : it->second)
-    if (files_[byId_.at(id)].language == language) out.push_back(id);
+  if (auto it = byPackage_.find(package); it != byPackage_.end())
+    appendInLanguage(it->second, language, out);
   return out;
+}
+
+void ModuleMap::appendInLanguage(const std::vector<int64_t>& ids, std::string_view language,
+                                 std::vector<int64_t>& out) const {
+  for (int64_t id : ids)
+    if (files_[byId_.at(id)].language == language) out.push_back(id);
 }
 
 void ModuleMap::sortByPath(std::vector<int64_t>& ids) const {
@@ -152,9 +156,7 @@ std::vector<int64_t> ModuleMap::byDirectorySuffix(const std::string& dirSuffix,
                  (dir.size() > dirSuffix.size() &&
                   dir.compare(dir.size() - dirSuffix.size(), dirSuffix.size(), dirSuffix) == 0 &&
                   dir[dir.size() - dirSuffix.size() - 1] == '/');
-    if (!match) continue;
-    for (int64_t id : ids)
-      if (files_[byId_.at(id)].language == language) out.push_back(id);
+    if (match) appendInLanguage(ids, language, out);
   }
   sortByPath(out);
   return out;
@@ -168,11 +170,10 @@ std::vector<int64_t> ModuleMap::exact(const std::string& path) const {
 
 std::vector<int64_t> ModuleMap::inDirectory(const std::string& dir, std::string_view language) const {
   std::vector<int64_t> out;
-  auto it = byDir_.find(dir);
-  if (it == byDir_.end()) return out;
-  for (int64_t id : it->second)
-    if (files_[byId_.at(id)].language == language) out.push_back(id);
-  sortByPath(out);
+  if (auto it = byDir_.find(dir); it != byDir_.end()) {
+    appendInLanguage(it->second, language, out);
+    sortByPath(out);
+  }
   return out;
 }
 

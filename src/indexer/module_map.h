@@ -58,6 +58,9 @@ class ModuleMap : public lang::FileLookup {
  private:
   std::vector<int64_t> moduleFiles(const store::FileRow& from, const store::PendingRef& imp) const;
   void sortByPath(std::vector<int64_t>& ids) const;
+  // Appends to `out` the files of `ids` in `language`, in their order.
+  void appendInLanguage(const std::vector<int64_t>& ids, std::string_view language,
+                        std::vector<int64_t>& out) const;
 
   std::vector<store::FileRow> files_;
   std::vector<const lang::Rules*> rules_;  // per files_ entry

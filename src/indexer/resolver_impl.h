@@ -601,6 +601,10 @@ struct Resolver::Impl {
     bool importedFromOutside = false;  // an import of library code binds the bare name
     bool importedHere = false;         // an import of the repository binds the bare name
   };
+  // pick() for the reference of `look`, by its language's rules and declaration merging.
+  Resolution pick(const Lookup& look, std::vector<const DefinitionRow*> found, Evidence evidence) {
+    return pick(look.ref.id, std::move(found), evidence, look.rules, look.merge);
+  }
 
   // `Base.run(self)`, `Mid::run()`: a qualifier naming a class in scope whose member of that
   // name is inherited, not declared (the qualified-name step reads declared members only).

@@ -188,14 +188,10 @@ const Candidates& Resolver::Impl::visibleCandidates(const store::FileRow* refFil
 // Step 1: `self.m()`, `this.m()`, `super.m()`, and bare names where `this` is implicit.
 std::optional<Resolution> Resolver::Impl::currentObject(Lookup& look) {
   const PendingRef& ref = look.ref;
-  const lang::Rules& rules = look.rules;
-  const Candidates& cands = look.cands;
-  const DefinitionRow* source = look.source;
-  const bool merge = look.merge;
-  if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && rules.implicitThis)) {
-    if (const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr) {
-      auto found = memberOfClassOrBases(cls, cands, ref.qualifier == "super");
-      if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+  if (isSelfQualifier(ref.qualifier) || (ref.qualifier.empty() && look.rules.implicitThis)) {
+    if (const DefinitionRow* cls = look.source ? enclosingClass(look.source->id) : nullptr) {
+      auto found = memberOfClassOrBases(cls, look.cands, ref.qualifier == "super");
+      if (!found.empty()) return pick(look, found, Evidence::kScope);
     }
   }
   return std::nullopt;
@@ -206,19 +202,18 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
   const PendingRef& ref = look.ref;
   const lang::Rules& rules = look.rules;
   const Candidates& cands = look.cands;
-  const DefinitionRow* source = look.source;
   const bool merge = look.merge;
   bool& importedFromOutside = look.importedFromOutside;
   bool& importedHere = look.importedHere;
   // 2. Enclosing scopes outward (an import inside a function binds the name there, before
   // the function's own namesakes outside it), then the file's top level.
-  for (const DefinitionRow* s = source; s; s = def(s->parentId)) {
+  for (const DefinitionRow* s = look.source; s; s = def(s->parentId)) {
     for (const auto& b : bindings(ref.fileId)) {
       if (b.topLevel || b.scopeId != s->id || b.local.empty() || b.local != ref.name) continue;
       if (b.files.empty()) return Resolution{ref.id};  // a local import of library code
       std::vector<const DefinitionRow*> found;
       importedDefinitions(b, ref, rules, cands, true, merge, found);
-      if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+      if (!found.empty()) return pick(look, found, Evidence::kScope);
       return Resolution{ref.id};
     }
     // A class body is not a scope for bare names unless `this` is implicit.
@@ -228,7 +223,7 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
     std::vector<const DefinitionRow*> found;
     for (const DefinitionRow& d : rows(cands))
       if (d.parentId == s->id && !bareCallCannotReach(ref, rules, d)) found.push_back(&d);
-    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+    if (!found.empty()) return pick(look, found, Evidence::kScope);
   }
   {
     std::vector<const DefinitionRow*> found;
@@ -236,9 +231,9 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
       if (d.fileId == ref.fileId && !bareCallCannotReach(ref, rules, d) &&
           (d.parentId == 0 || isNamespaceLike(d.parentId) || (merge && isEnumConstant(d))))
         found.push_back(&d);
-    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+    if (!found.empty()) return pick(look, found, Evidence::kScope);
     found = calledValues(ref, rules, {ref.fileId});
-    if (!found.empty()) return pick(ref.id, found, Evidence::kScope, rules, merge);
+    if (!found.empty()) return pick(look, found, Evidence::kScope);
   }
   // 3. Imports binding the name, then wildcard imports / includes.
   for (int pass = 0; pass < 2; ++pass) {
@@ -272,7 +267,7 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
       }
     }
     if (!found.empty())
-      return pick(ref.id, found, pass == 0 ? Evidence::kScope : Evidence::kQualified, rules, merge);
+      return pick(look, found, pass == 0 ? Evidence::kScope : Evidence::kQualified);
   }
   // 4. The same package (directory).
   if (rules.directoryPackage) {
@@ -290,7 +285,7 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
         samePackage = true;
       if (samePackage && (d.parentId == 0 || isNamespaceLike(d.parentId))) found.push_back(&d);
     }
-    if (!found.empty()) return pick(ref.id, found, Evidence::kSamePackage, rules, merge);
+    if (!found.empty()) return pick(look, found, Evidence::kSamePackage);
   }
   return std::nullopt;
 }
@@ -300,8 +295,6 @@ std::optional<Resolution> Resolver::Impl::bareName(Lookup& look) {
 std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   const PendingRef& ref = look.ref;
   const lang::Rules& rules = look.rules;
-  const Candidates& cands = look.cands;
-  const bool merge = look.merge;
   // 3. A qualifier bound by an import: module.f(), pkg.F(), ns.f(), Imported.m().
   std::string head = firstSegment(ref.qualifier);
   std::vector<const DefinitionRow*> found;
@@ -313,11 +306,11 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
     if (b.local != head && b.local != ref.qualifier) continue;
     headImported = true;
     headUnmapped = headUnmapped || b.files.empty();
-    if (aliasedModuleMembers(b, ref, cands, found, aliasAmbiguous)) continue;
+    if (aliasedModuleMembers(b, ref, look.cands, found, aliasAmbiguous)) continue;
     if (auto ns = namespaceThroughReexports(b, ref.qualifier); !ns.empty()) {
       // `util.f()` where the import binds a namespace a module re-exports.
       const size_t before = found.size();
-      topLevelExported(ns, ref, rules, cands, found);
+      topLevelExported(ns, ref, rules, look.cands, found);
       if (found.size() > before) continue;
     }
     importedQualifierMembers(b, look, head, found, moduleMembers);
@@ -349,24 +342,23 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   }
   // Conditional aliases (posixpath or ntpath as path): the first, at a qualified level.
   if (!found.empty())
-    return pick(ref.id, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope, rules,
-                merge);
+    return pick(look, found, aliasAmbiguous ? Evidence::kQualified : Evidence::kScope);
   // `registries.globalRegistry.add()`: x is a value of the module, of a type not written
   // here; the module's only member m is likely, at the level the language measured.
   if (headImported && !moduleMembers.empty()) {
-    auto merged = mergeDeclarations(moduleMembers, merge, modules);
-    if (merged.size() == 1) return pick(ref.id, merged, Evidence::kModuleMember, rules, merge);
+    auto merged = mergeDeclarations(moduleMembers, look.merge, modules);
+    if (merged.size() == 1) return pick(look, merged, Evidence::kModuleMember);
   }
   if (headImported) {
     // Go: an import path whose directory the module map did not find, named like a
     // package directory of the repository.
     if (rules.packageIsDirectory && headUnmapped) {
       std::vector<const DefinitionRow*> pkgFound;
-      for (const DefinitionRow& d : rows(cands))
+      for (const DefinitionRow& d : rows(look.cands))
         if (d.parentId == 0 && d.kind != SymbolKind::kMethod &&
             modules.packageOf(d.fileId) == head && !modules.sameDirectory(d.fileId, ref.fileId))
           pkgFound.push_back(&d);
-      if (pkgFound.size() == 1) return pick(ref.id, pkgFound, Evidence::kQualified, rules, merge);
+      if (pkgFound.size() == 1) return pick(look, pkgFound, Evidence::kQualified);
     }
     // A qualifier an import binds is that module (or package, or imported symbol): a name
     // it does not define there is library code or unknown, never a namesake elsewhere;
@@ -381,7 +373,7 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
   if (found.empty() && rules.qualifierMaySpellPackage) {
     const std::string full = ref.qualifier + "." + ref.name;
-    for (const DefinitionRow& d : rows(cands)) {
+    for (const DefinitionRow& d : rows(look.cands)) {
       const std::string pkg = modules.packageClause(d.fileId);
       if (!pkg.empty() && full.size() == pkg.size() + 1 + d.qualifiedName.size() &&
           full.compare(0, pkg.size(), pkg) == 0 && full[pkg.size()] == '.' &&
@@ -390,8 +382,8 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
     }
   }
   if (!found.empty()) {
-    auto merged = mergeDeclarations(found, merge, modules);
-    if (merged.size() == 1) return pick(ref.id, merged, Evidence::kQualified, rules, merge);
+    auto merged = mergeDeclarations(found, look.merge, modules);
+    if (merged.size() == 1) return pick(look, merged, Evidence::kQualified);
   }
   return std::nullopt;
 }
@@ -506,7 +498,6 @@ Resolution Resolver::Impl::uniqueName(Lookup& look) {
   const PendingRef& ref = look.ref;
   const lang::Rules& rules = look.rules;
   const Candidates& cands = look.cands;
-  const bool merge = look.merge;
   const bool valueRef = look.valueRef;
   const bool keptList = look.keptList;
   const bool importedFromOutside = look.importedFromOutside, importedHere = look.importedHere;
@@ -542,7 +533,7 @@ Resolution Resolver::Impl::uniqueName(Lookup& look) {
   const bool cacheable = keptList && !(rules.caseExports && receiver);
   if (cacheable)
     if (auto known = uniqueCache.find(key); known != uniqueCache.end()) {
-      if (known->second.single) return pick(ref.id, {known->second.single}, evidence, rules, merge);
+      if (known->second.single) return pick(look, {known->second.single}, evidence);
       r.candidates = known->second.count;
       return r;
     }
@@ -575,11 +566,11 @@ Resolution Resolver::Impl::uniqueName(Lookup& look) {
       continue;
     all2.push_back(&d);
   }
-  auto merged = mergeDeclarations(all2, merge, modules);
+  auto merged = mergeDeclarations(all2, look.merge, modules);
   if (cacheable)
     uniqueCache.emplace(key, UniqueAnswer{merged.size() == 1 ? merged.front() : nullptr,
                                           static_cast<uint32_t>(merged.size())});
-  if (merged.size() == 1) return pick(ref.id, merged, evidence, rules, merge);
+  if (merged.size() == 1) return pick(look, merged, evidence);
   r.candidates = static_cast<uint32_t>(merged.size());
   return r;
 }
@@ -599,7 +590,7 @@ std::optional<Resolution> Resolver::Impl::inheritedThroughType(Lookup& look) {
   if (found.empty() || std::any_of(found.begin(), found.end(),
                                    [&](const DefinitionRow* d) { return d->parentId == cls->id; }))
     return std::nullopt;
-  return pick(ref.id, found, Evidence::kQualified, look.rules, look.merge);
+  return pick(look, found, Evidence::kQualified);
 }
 
 }  // namespace cg::indexer

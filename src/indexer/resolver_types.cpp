@@ -750,7 +750,7 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
     if (known && !look.rules.openMembers) return Resolution{ref.id};
     return std::nullopt;
   }
-  return pick(ref.id, found, Evidence::kReceiverType, look.rules, look.merge);
+  return pick(look, found, Evidence::kReceiverType);
 }
 
 }  // namespace cg::indexer

@@ -64,6 +64,14 @@ bool predicatesHold(const CompiledQuery& cq, const TSQueryMatch& m, std::string_
   return true;
 }
 
+// Keeps in `slot` the first node of a role a match captures more than once: `has` says whether
+// `slot` holds one already.
+void keepFirst(TSNode n, TSNode& slot, bool& has) {
+  if (has) return;
+  slot = n;
+  has = true;
+}
+
 }  // namespace
 
 struct Extractor::Impl {
@@ -265,27 +273,13 @@ void Extraction::addMatch(const TSQueryMatch& m) {
       case CaptureRole::kReceiver: def.receiver = std::string(nodeText(n, source_)); break;
       case CaptureRole::kBody: def.body = n; def.hasBody = true; break;
       case CaptureRole::kDoc: def.doc = n; def.hasDoc = true; break;
-      case CaptureRole::kModifiers:
-        if (!def.hasModifiers) { def.modifiers = n; def.hasModifiers = true; }
-        break;
-      case CaptureRole::kType:
-        if (!def.hasType) { def.type = n; def.hasType = true; }
-        break;
-      case CaptureRole::kValue:
-        if (!def.hasValue) { def.value = n; def.hasValue = true; }
-        break;
-      case CaptureRole::kCallee:
-        if (!def.hasCallee) { def.callee = n; def.hasCallee = true; }
-        break;
-      case CaptureRole::kElement:
-        if (!def.hasElement) { def.element = n; def.hasElement = true; }
-        break;
-      case CaptureRole::kWithin:
-        if (!def.hasWithin) { def.within = n; def.hasWithin = true; }
-        break;
-      case CaptureRole::kGuard:
-        if (!def.hasGuard) { def.guard = n; def.hasGuard = true; }
-        break;
+      case CaptureRole::kModifiers: keepFirst(n, def.modifiers, def.hasModifiers); break;
+      case CaptureRole::kType: keepFirst(n, def.type, def.hasType); break;
+      case CaptureRole::kValue: keepFirst(n, def.value, def.hasValue); break;
+      case CaptureRole::kCallee: keepFirst(n, def.callee, def.hasCallee); break;
+      case CaptureRole::kElement: keepFirst(n, def.element, def.hasElement); break;
+      case CaptureRole::kWithin: keepFirst(n, def.within, def.hasWithin); break;
+      case CaptureRole::kGuard: keepFirst(n, def.guard, def.hasGuard); break;
       default: break;
     }
   }

@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "codegraph/support/find_by_id.h"
+
 extern "C" {
 const TSLanguage* tree_sitter_c();
 const TSLanguage* tree_sitter_cpp();
@@ -138,9 +140,7 @@ bool looksLikeCpp(std::string_view head) {
 std::span<const Language> allLanguages() { return table(); }
 
 const Language* languageById(std::string_view id) {
-  for (const auto& l : table())
-    if (l.id == id) return &l;
-  return nullptr;
+  return findById(table(), id);
 }
 
 std::vector<std::pair<std::string, std::string>> languageNames() {

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "../rules_support.h"
+#include "codegraph/support/lines.h"
 
 namespace cg::lang::go {
 namespace {
@@ -163,10 +164,7 @@ bool isOtherBuild(std::string_view path, std::string_view text) {
   bool sawGoBuild = false, goBuild = true, plusBuild = true;
   size_t at = 0;
   while (at < text.size()) {
-    size_t end = text.find('\n', at);
-    if (end == std::string_view::npos) end = text.size();
-    std::string_view line = text.substr(at, end - at);
-    at = end + 1;
+    std::string_view line = nextLine(text, at);
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ' || line.back() == '\t'))
       line.remove_suffix(1);
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
