@@ -9,7 +9,7 @@
 #include <sstream>
 #include <set>
 
-#include "embedded_queries.h"
+#include "embedded_files.h"
 
 namespace cg::lang {
 namespace {

@@ -19,17 +19,6 @@ const std::array<const Rules*, 17>& allRules() {
 }
 }  // namespace
 
-WordList::WordList(std::string_view words) {
-  while (!words.empty()) {
-    size_t start = words.find_first_not_of(' ');
-    if (start == std::string_view::npos) break;
-    size_t end = words.find(' ', start);
-    words_.insert(words.substr(start, end == std::string_view::npos ? end : end - start));
-    if (end == std::string_view::npos) break;
-    words = words.substr(end);
-  }
-}
-
 bool Rules::isLibraryQualifier(std::string_view qualifier) const {
   if (!libraryQualifierByHead) return libraryQualifiers.contains(qualifier);
   while (qualifier.substr(0, 2) == "::") qualifier.remove_prefix(2);

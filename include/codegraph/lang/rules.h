@@ -1,8 +1,10 @@
 // A language's rules for name resolution (docs/ACCURACY.md): the answers the
 // resolver, the module map and the pipeline need from a language, so that none of them names
-// one. Each language's rules live in its own folder, src/lang/<id>/rules.cpp, beside its
-// queries in grammars/queries/<id>/; adding a language = a query folder, a rules module, a row
-// in src/lang/rules.cpp, a fixture.
+// one. Each language's rules live in its own folder: its logic and flags in
+// src/lang/<id>/rules.cpp, its word lists (built-in names and methods, library qualifiers) in
+// src/lang/<id>/words.txt, which the build embeds in the binary; its queries are in
+// grammars/queries/<id>/. Adding a language = a query folder, a rules module and its word file,
+// a row in src/lang/rules.cpp, a fixture.
 //
 // A rule is either a flag (how the language's scopes work) or a predicate over names and paths
 // (its built-ins, headers, test files, build constraints). Rules never read the index: they
@@ -11,6 +13,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
@@ -56,23 +59,41 @@ constexpr Confidence withConfidence(std::initializer_list<ConfidenceOverride> ov
   return levels;
 }
 
-// A set of words written as one space-separated string literal: the languages' lists stay data
-// (extend them by adding words). The words are views into the literal, which has static storage.
+// A set of words. The words are views into the text they come from, which has static storage
+// (a string literal, or a word file embedded in the binary): a WordList and its copies stay valid
+// for the life of the process.
 class WordList {
  public:
   WordList() = default;
-  explicit WordList(std::string_view words);
+  explicit WordList(std::string_view words);  // words separated by spaces
+  explicit WordList(const std::vector<std::string_view>& words);
   bool contains(std::string_view w) const { return words_.count(w) != 0; }
+  size_t size() const { return words_.size(); }
 
  private:
   std::unordered_set<std::string_view> words_;
 };
 
+// A language's word lists, the Rules members of the same names, as its word file
+// src/lang/<id>/words.txt writes them (the format: src/lang/words.h). The build embeds every word
+// file in the binary; they are parsed once, at the first call.
+struct LanguageWords {
+  WordList builtinNames;
+  WordList builtinMethods;
+  WordList libraryQualifiers;
+};
+// The word lists of the language `languageId`: empty for a language without a word file (a
+// section a file does not write is an empty list). An embedded word file that does not parse
+// stops the process at the first call, with the file and the error on stderr: it is a defect of
+// the build, which the unit tests reject (tests/unit/lang/words_test.cpp).
+const LanguageWords& languageWords(std::string_view languageId);
+
 // An aggregate: each language's rules are one constant written with designated initializers in
 // the order of the members below (`{.id = "go", .directoryPackage = true, ...}`); a member not
-// named keeps its default here (off, empty, null, kDefaultConfidence; the family: the id). The
-// rules modules write the designators packed, several to a line, between `// clang-format off`
-// and `// clang-format on`: clang-format would put each on a line of its own.
+// named keeps its default here (off, empty, null, kDefaultConfidence; the family: the id; the
+// word lists: those of the language's word file, languageWords(id)). The rules modules write the
+// designators packed, several to a line, between `// clang-format off` and `// clang-format on`:
+// clang-format would put each on a line of its own.
 struct Rules {
   std::string_view id;           // the language id ("go", "python", ...)
   std::string_view family = id;  // a reference binds only to definitions of its family: the
@@ -123,17 +144,17 @@ struct Rules {
   // A language's own levels: withConfidence({{Evidence::kX, level}, ...}).
   Confidence confidence = kDefaultConfidence;
 
-  // ---- names that are the language's own ----
+  // ---- names that are the language's own (src/lang/<id>/words.txt) ----
   // Written bare, a built-in of the language (Python `len`, JS `Map`, Go `append`).
-  WordList builtinNames;
+  WordList builtinNames = languageWords(id).builtinNames;
   // `x.name()` is a method every program calls on the language's built-in or standard values
   // (`push`, `map`, `then`; `append`, `items`; `begin`, `size`): with x of unknown type it is far
   // likelier to be that than a repository method of the same name.
-  WordList builtinMethods;
+  WordList builtinMethods = languageWords(id).builtinMethods;
   // A qualifier naming the standard library or a built-in object (C++ `std`, JS `Math`, Lua
   // `string`): `q.f()` is library code unless scope evidence says otherwise. With
   // libraryQualifierByHead, the qualifier's first segment is compared (`std::chrono` → std).
-  WordList libraryQualifiers;
+  WordList libraryQualifiers = languageWords(id).libraryQualifiers;
   bool libraryQualifierByHead = false;
 
   // ---- module naming (codegraph/lang/modules.h) ----

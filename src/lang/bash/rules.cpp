@@ -1,5 +1,5 @@
 // Bash's rules for name resolution (include/codegraph/lang/rules.h): `source` paths; builtins and
-// the common external commands.
+// the common external commands (words.txt).
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
 
@@ -28,17 +28,7 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 const Rules& bashRules() {
   // clang-format off
   static const Rules kRules{
-      .id = "bash",
-      .builtinNames = WordList(
-          "alias bg bind break builtin caller cd command compgen complete compopt continue "
-          "declare dirs disown echo enable eval exec exit export false fc fg getopts hash help "
-          "history jobs kill let local logout mapfile popd printf pushd pwd read readarray "
-          "readonly return set shift shopt source suspend test times trap true type typeset "
-          "ulimit umask unalias unset wait [ [[ basename cat chmod chown cp cut date dirname du "
-          "env expr find grep egrep fgrep head id install ln ls mkdir mktemp mv printenv "
-          "realpath rm rmdir sed awk sleep sort stat tail tee touch tr uname uniq wc which xargs "
-          "tar gzip curl wget git sudo ssh bash sh"),
-      .moduleFiles = moduleFiles,
+      .id = "bash", .moduleFiles = moduleFiles,
       .unnamedImport = everyNameVisible};  // a sourced file's functions are all visible
   // clang-format on
   return kRules;

@@ -1,5 +1,5 @@
 // C's rules for name resolution (include/codegraph/lang/rules.h): headers declare what source files
-// define; the ISO C library.
+// define; the ISO C library (words.txt).
 #include <algorithm>
 
 #include "../rules_support.h"
@@ -38,32 +38,7 @@ bool isHeader(std::string_view path) {
 const Rules& cRules() {
   // clang-format off
   static const Rules kRules{
-      .id = "c", .splitDeclarations = true, .localsShadowCalls = true,
-      .builtinNames = WordList(
-          // <stdio.h>
-          "printf fprintf sprintf snprintf vprintf vfprintf vsprintf vsnprintf scanf fscanf "
-          "sscanf vscanf vfscanf vsscanf fopen freopen fclose fflush fread fwrite fgetc fgets "
-          "fputc fputs getc getchar gets putc putchar puts ungetc fseek ftell rewind fgetpos "
-          "fsetpos feof ferror clearerr perror remove rename tmpfile tmpnam setbuf setvbuf "
-          // <stdlib.h>
-          "malloc calloc realloc free aligned_alloc abort exit atexit at_quick_exit quick_exit "
-          "_Exit getenv system atoi atol atoll atof strtol strtoll strtoul strtoull strtod "
-          "strtof strtold abs labs llabs div ldiv lldiv rand srand qsort bsearch mblen mbtowc "
-          "wctomb mbstowcs wcstombs "
-          // <string.h>
-          "memcpy memmove memset memcmp memchr strcpy strncpy strcat strncat strcmp strncmp "
-          "strcoll strxfrm strchr strrchr strstr strspn strcspn strpbrk strtok strlen strerror "
-          "strdup strndup "
-          // <ctype.h>
-          "isalnum isalpha isblank iscntrl isdigit isgraph islower isprint ispunct isspace "
-          "isupper isxdigit tolower toupper "
-          // <math.h>
-          "sqrt pow exp log log10 log2 sin cos tan asin acos atan atan2 sinh cosh tanh floor "
-          "ceil round trunc fabs fmod fmin fmax hypot cbrt "
-          // <time.h>, <signal.h>, <setjmp.h>, <assert.h>, <stdarg.h>
-          "time clock difftime mktime localtime gmtime strftime asctime ctime signal raise "
-          "setjmp longjmp assert va_start va_end va_arg va_copy"),
-      .moduleFiles = moduleFiles,
+      .id = "c", .splitDeclarations = true, .localsShadowCalls = true, .moduleFiles = moduleFiles,
       .unnamedImport = everyNameVisible,  // an include: every top-level name of the header
       .isHeader = isHeader, .sourceExtensions = {".c", ".cc", ".cpp", ".cxx"}};
   // clang-format on

@@ -58,22 +58,6 @@ const Rules& goRules() {
       .testFilesPrivate = true, .caseExports = true, .structuralImplements = true,
       .confidence = withConfidence({{Evidence::kSamePackage, 1.0}, {Evidence::kModuleMember, 0.8},
                                     {Evidence::kQualified, 0.7}, {Evidence::kUniqueReceiver, 0.6}}),
-      .builtinNames = WordList(
-          "bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune "
-          "string uint uint8 uint16 uint32 uint64 uintptr any comparable true false iota nil "
-          "append cap clear close complex copy delete imag len make max min new panic print "
-          "println real recover"),
-      // Methods of the standard library's values (errors, readers and writers, locks, testing.T,
-      // time.Time, reflect.Value, printers) that code calls far more often on those than on a
-      // repository type; names a repository commonly defines itself (Add, Set, Get, Run, RLock)
-      // are left out (measured against go/types: docs/ACCURACY.md).
-      .builtinMethods = WordList(
-          "Error String Close Read Write Lock Unlock Wait Done Len Less Swap Seek Bytes Reset "
-          "WriteString WriteByte WriteRune ReadRune ReadString ReadBytes UnreadByte Err Fatal "
-          "Fatalf Errorf Helper Logf Skip Skipf Cleanup TempDir Parallel Sub Since Unix UnixNano "
-          "Before After Equal IsZero Seconds Milliseconds Nanoseconds Deadline Value Int Intn "
-          "Int63 Float64 Uint16 Uint32 Uint64 PutUint16 PutUint32 PutUint64 Println Printf Print "
-          "Sprintf Fprintf Elem Kind NumField NumMethod IsNil IsValid"),
       .moduleFiles = moduleFiles, .unnamedImport = unnamedImport, .isTestFile = isTestFile,
       .isOtherBuild = go::isOtherBuild, .buildOfFileName = go::buildOfFileName};
   // clang-format on

@@ -1,5 +1,5 @@
 // JavaScript's rules for name resolution (include/codegraph/lang/rules.h): ES modules and CommonJS;
-// globals of ECMAScript and the common hosts (browser, Node).
+// globals of ECMAScript and the common hosts (browser, Node; words.txt).
 #include "codegraph/lang/rules.h"
 #include "../rules_support.h"
 
@@ -138,53 +138,6 @@ const Rules& javascriptRules() {
       .importsNameExports = true, .longestDefinitionWins = true,
       .confidence = withConfidence({{Evidence::kUniqueReceiver, 0.7},
                                     {Evidence::kModuleMember, 0.8}}),
-      .builtinNames = WordList(
-          "Object Array Promise Map Set WeakMap WeakSet WeakRef FinalizationRegistry JSON Math "
-          "Date RegExp Error TypeError RangeError SyntaxError ReferenceError EvalError URIError "
-          "AggregateError Symbol BigInt Number String Boolean Function Proxy Reflect Intl "
-          "Atomics ArrayBuffer SharedArrayBuffer DataView Int8Array Uint8Array Uint8ClampedArray "
-          "Int16Array Uint16Array Int32Array Uint32Array Float32Array Float64Array BigInt64Array "
-          "BigUint64Array parseInt parseFloat isNaN isFinite encodeURI encodeURIComponent "
-          "decodeURI decodeURIComponent escape unescape eval globalThis undefined NaN Infinity "
-          "console setTimeout clearTimeout setInterval clearInterval setImmediate clearImmediate "
-          "queueMicrotask structuredClone fetch require process Buffer URL URLSearchParams "
-          "TextEncoder TextDecoder AbortController AbortSignal Event EventTarget atob btoa "
-          "window document navigator Partial Required Readonly Record Pick Omit Exclude Extract "
-          "NonNullable ReturnType Parameters ConstructorParameters InstanceType Awaited "
-          "PromiseLike ArrayLike Iterable IterableIterator AsyncIterable AsyncIterableIterator "
-          "ReadonlyArray ReadonlyMap ReadonlySet ThisType Uppercase Lowercase Capitalize "
-          "Uncapitalize"),
-      .builtinMethods = WordList(
-          "at concat copyWithin entries every fill filter find findIndex findLast findLastIndex "
-          "flat flatMap forEach includes indexOf join keys lastIndexOf map pop push reduce "
-          "reduceRight reverse shift slice some sort splice toLocaleString toString unshift "
-          "values toReversed toSorted toSpliced with charAt charCodeAt codePointAt endsWith "
-          "startsWith localeCompare match matchAll normalize padEnd padStart repeat replace "
-          "replaceAll search split substring substr toLowerCase toUpperCase toLocaleLowerCase "
-          "toLocaleUpperCase trim trimStart trimEnd trimLeft trimRight get set has delete add "
-          "clear size then catch finally hasOwnProperty isPrototypeOf propertyIsEnumerable "
-          "valueOf toJSON apply bind call toFixed toPrecision toExponential test exec next "
-          "return throw getTime getFullYear getMonth getDate getDay getHours getMinutes "
-          "getSeconds getMilliseconds getTimezoneOffset toISOString toDateString toTimeString "
-          "toUTCString setTime setFullYear setMonth setDate setHours setMinutes setSeconds "
-          "setMilliseconds log warn error info debug trace on once emit off addListener "
-          "removeListener removeAllListeners listeners addEventListener removeEventListener "
-          "dispatchEvent preventDefault stopPropagation querySelector querySelectorAll "
-          "getElementById getElementsByClassName getElementsByTagName appendChild removeChild "
-          "insertBefore replaceChild createElement createTextNode setAttribute getAttribute "
-          "removeAttribute hasAttribute cloneNode contains focus blur click closest matches "
-          "write end pipe resume pause destroy subarray fill readUInt8 readUInt16LE readUInt32LE "
-          "readUInt16BE readUInt32BE writeUInt8 stringify parse freeze assign create "
-          "defineProperty getPrototypeOf setPrototypeOf getOwnPropertyNames "
-          "getOwnPropertyDescriptor fromEntries from of isArray all allSettled race any resolve "
-          "reject abs floor ceil round trunc max min pow sqrt random sign"),
-      .libraryQualifiers = WordList(
-          "Object Array Promise Map Set WeakMap WeakSet JSON Math Date RegExp Symbol BigInt "
-          "Number String Boolean Reflect Intl Atomics ArrayBuffer SharedArrayBuffer DataView "
-          "Uint8Array Int8Array Uint16Array Int16Array Uint32Array Int32Array Float32Array "
-          "Float64Array BigInt64Array BigUint64Array console process Buffer window document "
-          "navigator globalThis performance crypto localStorage sessionStorage location history "
-          "URL URLSearchParams Error"),
       .libraryQualifierByHead = true, .moduleFiles = moduleFiles, .packageFile = "index"};
   // clang-format on
   return kRules;

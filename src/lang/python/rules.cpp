@@ -72,49 +72,6 @@ const Rules& pythonRules() {
       .id = "python", .localsShadowCalls = true, .moduleAliases = true,
       .longestDefinitionWins = true,
       .confidence = withConfidence({{Evidence::kUniqueReceiver, 0.8}}),
-      .builtinNames = WordList(
-          "ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup "
-          "BlockingIOError BrokenPipeError BufferError BytesWarning ChildProcessError "
-          "ConnectionAbortedError ConnectionError ConnectionRefusedError ConnectionResetError "
-          "DeprecationWarning EOFError Ellipsis EncodingWarning EnvironmentError Exception "
-          "ExceptionGroup False FileExistsError FileNotFoundError FloatingPointError "
-          "FutureWarning GeneratorExit IOError ImportError ImportWarning IndentationError "
-          "IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt LookupError "
-          "MemoryError ModuleNotFoundError NameError None NotADirectoryError NotImplemented "
-          "NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError "
-          "ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError "
-          "RuntimeWarning StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError "
-          "SystemExit TabError TimeoutError True TypeError UnboundLocalError UnicodeDecodeError "
-          "UnicodeEncodeError UnicodeError UnicodeTranslateError UnicodeWarning UserWarning "
-          "ValueError Warning ZeroDivisionError __build_class__ __debug__ __import__ abs aiter "
-          "all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod "
-          "compile complex copyright credits delattr dict dir divmod enumerate eval exec exit "
-          "filter float format frozenset getattr globals hasattr hash help hex id input int "
-          "isinstance issubclass iter len license list locals map max memoryview min next object "
-          "oct open ord pow print property quit range repr reversed round set setattr slice "
-          "sorted staticmethod str sum super tuple type vars zip"),
-      .builtinMethods = WordList(
-          "append extend insert remove pop clear index count sort reverse copy get keys values "
-          "items update setdefault popitem fromkeys add discard union intersection difference "
-          "symmetric_difference issubset issuperset isdisjoint intersection_update "
-          "difference_update symmetric_difference_update join split rsplit splitlines strip "
-          "lstrip rstrip startswith endswith replace format format_map lower upper title "
-          "capitalize casefold swapcase find rfind rindex encode decode partition rpartition "
-          "ljust rjust center zfill isdigit isalpha isalnum isspace isupper islower istitle "
-          "isidentifier isnumeric isdecimal isascii isprintable expandtabs translate maketrans "
-          "removeprefix removesuffix hex read write readline readlines writelines close flush "
-          "seek tell fileno truncate match search fullmatch findall finditer sub subn group "
-          "groups groupdict span start end compile acquire release wait notify notify_all is_set "
-          "put get_nowait put_nowait task_done most_common elements appendleft popleft "
-          "extendleft rotate total_seconds isoformat strftime timestamp date time replace "
-          "weekday exists is_file is_dir mkdir iterdir glob rglob resolve relative_to "
-          "with_suffix with_name read_text write_text read_bytes write_bytes open unlink rename "
-          "stat debug info warning error exception critical bit_length to_bytes from_bytes "
-          "conjugate is_integer as_integer_ratio __enter__ __exit__ __iter__ __next__ __len__ "
-          "__contains__ __getitem__ __setitem__ __delitem__ __str__ __repr__ __eq__ __hash__ "
-          "__call__"),
-      .libraryQualifiers = WordList(
-          "str bytes dict list set frozenset tuple int float complex bool object type super"),
       .libraryQualifierByHead = true, .moduleFiles = moduleFiles, .unnamedImport = unnamedImport,
       .packageFile = "__init__", .submodule = submodule};
   // clang-format on
