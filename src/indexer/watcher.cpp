@@ -132,6 +132,12 @@ struct FileWatcher::Impl {
   std::unordered_map<std::string, int> wds;  // directory → watch descriptor
   bool scanning = false;
   bool warnedScanning = false;
+  // Files modified and not yet closed by their writer (a save in progress: truncated, not yet
+  // written), with the time of their last modification. A sync() waits up to kSaveGrace for
+  // them to close, so that a call made in the middle of a save does not index the file empty.
+  std::unordered_map<std::string, std::chrono::steady_clock::time_point> saving;
+  uint64_t graceTicket = 0;                          // the sync request the grace is for
+  std::chrono::steady_clock::time_point graceUntil;  // ... and when it ends
 
   // Scanning fallback state.
   std::map<std::string, FileStamp> snapshot;
@@ -306,6 +312,24 @@ struct FileWatcher::Impl {
            static_cast<int64_t>(st.st_size);
   }
 
+  // Whether a sync request (`ticket`) waits for saves in progress: a file modified within the
+  // last kSaveStale and not closed since, until kSaveGrace after the request. Older entries are
+  // writers that keep a file open (a log, an mmap), not saves: they are forgotten.
+  bool holdForSaves(uint64_t ticket, std::chrono::steady_clock::time_point now) {
+    constexpr auto kSaveGrace = std::chrono::milliseconds(100);
+    constexpr auto kSaveStale = std::chrono::seconds(1);
+    std::erase_if(saving, [&](const auto& entry) { return now - entry.second > kSaveStale; });
+    if (saving.empty() || (graceTicket == ticket && now >= graceUntil)) {
+      graceTicket = 0;
+      return false;
+    }
+    if (graceTicket != ticket) {
+      graceTicket = ticket;
+      graceUntil = now + kSaveGrace;
+    }
+    return true;
+  }
+
   void switchToScanning(const std::string& why) {
     if (inotifyFd >= 0) ::close(inotifyFd);
     inotifyFd = -1;
@@ -425,6 +449,7 @@ void FileWatcher::run() {
     auto now = Clock::now();
     std::optional<Clock::time_point> wakeAt = m.batcher.due();
     if (m.scanning && (!wakeAt || m.nextScan < *wakeAt)) wakeAt = m.nextScan;
+    if (m.graceTicket != 0 && (!wakeAt || m.graceUntil < *wakeAt)) wakeAt = m.graceUntil;
     int timeoutMs = -1;
     if (wakeAt) {
       auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(*wakeAt - now).count();
@@ -494,7 +519,11 @@ void FileWatcher::run() {
           if (!m.resyncWatches()) m.switchToScanning("the inotify watch limit is reached");
           break;  // the descriptors of this buffer may be stale now; the rest is covered
         }
-        if (m.fileWanted(rel, it->second.chain)) m.batcher.addPath(rel, now);
+        if (m.fileWanted(rel, it->second.chain)) {
+          if (ev->mask & IN_MODIFY) m.saving[rel] = now;
+          if (ev->mask & (IN_CLOSE_WRITE | IN_DELETE | IN_MOVED_FROM)) m.saving.erase(rel);
+          m.batcher.addPath(rel, now);
+        }
       }
       if (m.scanning) break;
     }
@@ -510,6 +539,7 @@ void FileWatcher::run() {
       std::lock_guard<std::mutex> lock(syncMu_);
       flush = requested > syncHandled_;
     }
+    if (flush && m.holdForSaves(requested, Clock::now())) continue;
     if (auto batch = m.batcher.take(Clock::now(), flush)) {
       if (batch->fullWalk)
         spdlog::info("file watching: full refresh ({})", batch->reason);

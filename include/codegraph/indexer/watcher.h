@@ -12,7 +12,10 @@
 //    a full walk; anything else is refreshed path by path (IndexOptions::onlyPaths).
 //  - Debounce: a batch is delivered once no change arrived for `quiet` (150 ms), or `maxDelay`
 //    after its first change when changes keep coming, or at once when sync() asks for it. A
-//    `git checkout` of many files is one batch.
+//    `git checkout` of many files is one batch. A sync() that finds a save in progress (a file
+//    modified in the last second and not yet closed by its writer: truncated, not yet written)
+//    waits up to 100 ms for the writer to close it, so that a call made in the middle of a save
+//    does not index the file empty.
 //  - When inotify cannot watch everything (ENOSPC: fs.inotify.max_user_watches exhausted, or
 //    no inotify instance), the watcher logs it once and scans instead: a size + mtime walk
 //    every `pollInterval`, diffed against the previous scan.
