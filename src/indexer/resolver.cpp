@@ -49,7 +49,10 @@ std::vector<Resolution> Resolver::resolveInheritance(const std::vector<PendingRe
   return inheritance;
 }
 
-void Resolver::basesChanged() { impl_->basesCache.clear(); }
+void Resolver::basesChanged() {
+  impl_->basesCache.clear();
+  impl_->basesEndOutsideCache.clear();
+}
 
 std::vector<Resolution> Resolver::resolveOthers(const std::vector<PendingRef>& refs) {
   std::vector<Resolution> out;

@@ -110,4 +110,36 @@ bool Resolver::Impl::callsDataMember(const DefinitionRow* source,
   return memberOfClassOrBases(cls, cands).empty();
 }
 
+bool Resolver::Impl::basesEndOutside(const DefinitionRow* cls, const lang::Rules& rules) {
+  if (auto it = basesEndOutsideCache.find(cls->id); it != basesEndOutsideCache.end())
+    return it->second;
+  bool outside = true;
+  std::deque<int64_t> queue{cls->id};
+  std::unordered_set<int64_t> seen;
+  while (outside && !queue.empty()) {
+    const int64_t id = queue.front();
+    queue.pop_front();
+    if (!seen.insert(id).second) continue;
+    auto declared = reader.basesOutside(id);
+    if (!declared) {
+      noteFailure(declared.error());
+      outside = false;
+      break;
+    }
+    const std::vector<int64_t>& inRepo = bases(id);
+    size_t libraryBases = 0;
+    for (const std::string& name : declared->names)
+      if (!rules.isBuiltinName(name)) ++libraryBases;
+    // Every declared base is either a repository class (followed) or outside; and a class
+    // without repository bases has a library base of its own.
+    if (inRepo.size() + declared->names.size() != declared->declared ||
+        (inRepo.empty() && libraryBases == 0))
+      outside = false;
+    for (int64_t b : inRepo) queue.push_back(b);
+    if (seen.size() > 64) outside = false;
+  }
+  basesEndOutsideCache.emplace(cls->id, outside);
+  return outside;
+}
+
 }  // namespace cg::indexer

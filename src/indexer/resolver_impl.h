@@ -85,6 +85,7 @@ struct Resolver::Impl {
   std::unordered_map<int64_t, const DefinitionRow*> defById;
   std::unordered_map<int64_t, DefinitionRow> loose;
   std::unordered_map<int64_t, std::vector<int64_t>> basesCache;
+  std::unordered_map<int64_t, bool> basesEndOutsideCache;
 
   // The first read that failed (a binding made without the rows it needed would be silently
   // wrong): the caller checks Resolver::readStatus() and fails the run.
@@ -366,6 +367,14 @@ struct Resolver::Impl {
   std::vector<const DefinitionRow*> memberOfClassOrBases(const DefinitionRow* cls,
                                                          const Candidates& cands,
                                                          bool basesOnly = false);
+
+  // Whether every way up from `cls` through its bases in the repository ends at a base outside
+  // it (one that names nothing here and is not a built-in root such as Python's `object`): then
+  // a `super.m()` that no repository base defines reaches library code. A class with no base,
+  // or only a built-in root, may sit before a repository class in a subclass's order (a mixin),
+  // and a base that stayed unbound with candidates may be a repository class: neither is ruled
+  // out.
+  bool basesEndOutside(const DefinitionRow* cls, const lang::Rules& rules);
 
   // The class around `source` (or a base) has a field/variable member named like the call and
   // no callable member of that name.

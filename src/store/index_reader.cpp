@@ -30,10 +30,14 @@ struct IndexReader::Impl {
         bases(db,
               "SELECT target_id FROM refs WHERE source_id=? AND kind IN ('extends','implements') "
               "AND target_id IS NOT NULL"),
+        allBases(db,
+                 "SELECT name, target_id IS NULL AND candidates = 0 FROM refs WHERE source_id=? "
+                 "AND kind IN ('extends','implements')"),
         typeOfSymbol(db, "SELECT type_expr FROM symbols WHERE id=?"),
         signatureOfSymbol(db, "SELECT signature FROM symbols WHERE id=?") {}
 
-  Statement allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, typeOfSymbol, signatureOfSymbol;
+  Statement allFiles, defsNamed, valueDefsNamed, defById, importsOfFile, bases, allBases, typeOfSymbol,
+      signatureOfSymbol;
 };
 
 IndexReader::IndexReader(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
@@ -156,6 +160,19 @@ Expected<std::vector<int64_t>> IndexReader::basesOf(int64_t symbolId) {
   return out;
 }
 
+Expected<IndexReader::OutsideBases> IndexReader::basesOutside(int64_t symbolId) {
+  OutsideBases out;
+  auto& s = impl_->allBases;
+  s.bind(1, symbolId);
+  while (s.step()) {
+    ++out.declared;
+    if (s.i64(1) != 0) out.names.push_back(s.text(0));
+  }
+  const bool failed = s.failed();
+  s.reset();
+  if (failed) return sqliteError(db_.handle(), "reading the index");
+  return out;
+}
 
 Expected<std::vector<StructuralType>> IndexReader::structuralTypes(const std::string& languages) {
   sqlite3* db = db_.handle();

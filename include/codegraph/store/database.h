@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 15;  // 15: file_commits.files (the test files a change's files were committed with)
+inline constexpr int kSchemaVersion = 16;  // 16: library-only super() calls and library modules under a repository class name stay unbound
 
 struct OpenOptions {
   std::filesystem::path path;

@@ -103,6 +103,13 @@ class IndexReader {
   Expected<std::vector<PendingRef>> importsOf(int64_t fileId);
   // Resolved `extends` targets of a symbol (for lookups in base classes).
   Expected<std::vector<int64_t>> basesOf(int64_t symbolId);
+  // A symbol's declared bases (`extends` and `implements`) that name nothing in the repository:
+  // unbound, with no candidate. Their names as written; `declared` is how many bases it has.
+  struct OutsideBases {
+    size_t declared = 0;
+    std::vector<std::string> names;
+  };
+  Expected<OutsideBases> basesOutside(int64_t symbolId);
   // Go's named types (top-level struct, type, interface) with their method names, in path and
   // line order: an interface's declared methods; a concrete type's methods from any file of its
   // folder (package).

@@ -4,8 +4,9 @@
 //   and of test files only from test files; a bare call is never a method; a variable named like
 //   a type or package is not that type; `pkg.Var.M()` binds only members of Var.
 // - Python: `pkg.f()` reaches pkg/__init__.py; a root that is itself a package is imported by
-//   its folder's name; a function-local import shadows the enclosing function; `super().m()`;
-//   library receivers and built-in methods never bind by a unique name.
+//   its folder's name; a function-local import shadows the enclosing function; `super().m()`
+//   (library code when every base is); library receivers, built-in methods and the members of a
+//   library module imported under a repository class's name never bind by a unique name.
 // - TypeScript: built-in methods and objects (`arr.map`, `Math.floor`, `Array.isArray`) never
 //   bind to a repository method; overloads bind their implementation; a constant holding a
 //   function is called; `schema.parse()` is not another file's `schema.parse = ...`.
@@ -283,6 +284,48 @@ TEST(FalseEdges, AValueOfAnImportedModuleCallsTheModulesOnlyMember) {
       << callsOf(dump, "api.ts::describe::function", "add");
   EXPECT_EQ(callsOf(dump, "api.ts::describe::function", "get").find("edge"), std::string::npos)
       << "make's local get is no member: " << callsOf(dump, "api.ts::describe::function", "get");
+}
+
+// `from os import path` binds `path` to a library module: `path.isfile()` is never the method of a
+// repository class that happens to be named `path`, while a type an unplaced import names by
+// its own module (`from shapes.model import Circle`) is still that type.
+TEST(FalseEdges, ALibraryModuleImportedUnderARepositoryClassNameCallsNothingHere) {
+  testing::TempTree repo;
+  repo.write("pkg/testing/path.py", "class path(str):\n    def isfile(self):\n        return True\n");
+  repo.write("pkg/model/circle.py",
+             "class Circle:\n    @staticmethod\n    def unit():\n        return Circle()\n");
+  repo.write("pkg/b.py",
+             "from os import path\nfrom vendored.model.circle import Circle\n\n"
+             "def read(x):\n    Circle.unit()\n    return path.isfile(x)\n");
+  const auto dump = indexAndDump(repo);
+  EXPECT_TRUE(has(dump, "unresolved calls pkg/b.py::read::function -> path.isfile candidates=0"))
+      << callsOf(dump, "pkg/b.py::read::function", "isfile");
+  EXPECT_NE(callsOf(dump, "pkg/b.py::read::function", "pkg/model/circle.py::Circle.unit::method")
+                .find("edge"),
+            std::string::npos)
+      << callsOf(dump, "pkg/b.py::read::function", "unit");
+}
+
+// `super().m()` in a class whose bases all lie outside the repository reaches library code: no
+// edge (not even to the method itself) and no candidate to offer as a possible reference. A
+// class without a library base (a mixin) keeps its candidates: in a subclass's order it may sit
+// before a repository class.
+TEST(FalseEdges, SuperOfAClassWithOnlyLibraryBasesReachesNothingHere) {
+  testing::TempTree repo;
+  repo.write("app/nodes.py",
+             "from docutils import nodes\n\n"
+             "class document(nodes.document):\n    def set_id(self, node):\n"
+             "        return super().set_id(node)\n\n"
+             "class Mixin:\n    def set_id(self, node):\n        return super().set_id(node)\n\n"
+             "class Base:\n    def set_id(self, node):\n        return node\n");
+  const auto dump = indexAndDump(repo);
+  EXPECT_EQ(callsOf(dump, "app/nodes.py::document.set_id::method", "super().set_id"),
+            "unresolved calls app/nodes.py::document.set_id::method -> super().set_id "
+            "candidates=0\n");
+  const std::string mixin = callsOf(dump, "app/nodes.py::Mixin.set_id::method", "super().set_id");
+  EXPECT_FALSE(mixin.empty());
+  EXPECT_EQ(mixin.find("edge"), std::string::npos) << mixin;
+  EXPECT_EQ(mixin.find("candidates=0"), std::string::npos) << mixin;
 }
 
 TEST(FalseEdges, CppStdContainerMethodsAreNotRepositoryMethods) {
