@@ -21,7 +21,8 @@
 namespace cg::tools {
 namespace {
 
-constexpr uint32_t kUnprovenSites = 3;  // possible / unbound sites named in the target block
+constexpr uint32_t kUnprovenSites = 3;
+constexpr size_t kMaxSiteCode = 160;     // bytes of a path hop's call line (longer: left out)  // possible / unbound sites named in the target block
 constexpr int64_t kDefaultBudget = 4000, kMinBudget = 100, kMaxBudget = 8000;  // within what clients pass whole (answer_size.h)
 constexpr int64_t kMaxDepth = 4, kMaxPathDepth = 16;
 constexpr size_t kSourceItems = 12;          // items that may carry source (detail full)
@@ -634,6 +635,15 @@ ToolResult runPath(const ToolEnv& env, const Json& args, const CallContext& ctx)
            {"file_path", h.symbol.path}, {"line", i == 0 ? h.symbol.range.line : h.siteLine}};
     if (i > 0) {
       j["definition_line"] = h.symbol.range.line;
+      // The call as the previous hop writes it: the chain can be checked without reading.
+      model::Symbol site;
+      site.path = path->hops[i - 1].symbol.path;
+      site.range.line = site.range.endLine = h.siteLine;
+      std::string cut, problem;
+      if (auto code = symbolSource(env, site, 1, kMaxSiteCode, &cut, &problem)) {
+        std::string line = trimmed(*code);
+        if (!line.empty()) j["code"] = std::move(line);
+      }
       if (h.confidence < 1) j["confidence"] = std::round(h.confidence * 100) / 100;
       if (!pr.callsOnly) j["edge"] = std::string(model::toString(h.kind));
       if (h.viaId != 0) j["via"] = h.viaUid, dispatch = true;

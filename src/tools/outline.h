@@ -53,6 +53,10 @@ struct Options {
   std::vector<int> relations;  // indexes into relationTable(), display order
   int depth = 1;               // 0 = symbols alone
   bool omitNative = true;      // drop targets not defined in the repository
+  // Sites listed per unproven relation: five for one symbol's outline; none in a
+  // file, folder or project outline, which give the counts (the sites are one symbol outline
+  // or symbol_context away, and repeated per member they were a third of a file's outline).
+  size_t unprovenSites = 5;
 };
 
 // One outlined symbol: its relations and its nesting level in the text tree.
@@ -68,12 +72,11 @@ struct Node {
     int relation = 0;  // index into relationTable()
     uint32_t count = 0;
     bool atLeast = false;
-    std::vector<model::UnboundRef> sites;  // the first kUnprovenSites
+    std::vector<model::UnboundRef> sites;  // the first Options::unprovenSites
   };
   std::vector<Unproven> unproven;
 };
 
-constexpr size_t kUnprovenSites = 5;
 
 // Fills node.unproven for the relations of `opts`.
 Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts);

@@ -176,7 +176,7 @@ Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts) {
     callsAsked = callsAsked || (!table[r].incoming && table[r].kind == RefKind::kCalls);
   }
   if (incomingAsked) {
-    auto possible = possibleReferences(env, {node.symbol}, static_cast<uint32_t>(kUnprovenSites));
+    auto possible = possibleReferences(env, {node.symbol}, static_cast<uint32_t>(opts.unprovenSites));
     if (!possible) return possible.error();
     for (int r : opts.relations) {
       if (!table[r].incoming) continue;
@@ -184,7 +184,7 @@ Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts) {
       if (n == 0) continue;
       Node::Unproven u{r, n, possible->capped, {}};
       for (const auto& site : possible->sites)
-        if (site.kind == table[r].kind && u.sites.size() < kUnprovenSites) u.sites.push_back(site);
+        if (site.kind == table[r].kind && u.sites.size() < opts.unprovenSites) u.sites.push_back(site);
       node.unproven.push_back(std::move(u));
     }
   }
@@ -196,7 +196,7 @@ Status fetchUnproven(const ToolEnv& env, Node& node, const Options& opts) {
     for (auto& site : *own) {
       if (site.kind != RefKind::kCalls) continue;
       ++u.count;
-      if (u.sites.size() < kUnprovenSites) u.sites.push_back(std::move(site));
+      if (u.sites.size() < opts.unprovenSites) u.sites.push_back(std::move(site));
     }
     if (u.count > 0) node.unproven.push_back(std::move(u));
   }

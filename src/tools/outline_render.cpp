@@ -98,6 +98,12 @@ void appendUnproven(std::string& out, const std::vector<Node::Unproven>& unprove
     out.append(static_cast<size_t>(indent) * 2, ' ');
     const std::string count = (u.atLeast ? "at least " : "") + std::to_string(u.count);
     out += table[u.relation].name;
+    if (u.sites.empty()) {  // counts alone (a file, folder or project outline)
+      out += table[u.relation].incoming
+                 ? " (possible): " + count + " unbound site" + (u.count == 1 ? "" : "s") + " of this name\n"
+                 : " (unbound): " + count + "\n";
+      continue;
+    }
     if (table[u.relation].incoming) {
       out += " (possible, " + count + " unbound site" + (u.count == 1 ? "" : "s") + " of this name): ";
       for (size_t i = 0; i < u.sites.size(); ++i) {

@@ -53,7 +53,7 @@ Json schema(const ToolEnv& /*env*/) {
          {"minimum", 0},
          {"maximum", 4},
          {"default", 1},
-         {"description", "0: symbols only."}}},
+         {"description", "0: symbols only, a third of the size."}}},
        {"omit_native", {{"type", "boolean"}, {"default", true}}},
        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
        {"token_budget",
@@ -339,6 +339,7 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
   const bool json = argString(args, "format", "text") == "json";
   if (auto wait = notReady(env, ctx)) return *wait;
 
+  if (symbol.empty()) opts.unprovenSites = 0;
   Scope scope;
   const bool members = !args.contains("relations") ||
                        std::find(opts.relations.begin(), opts.relations.end(), relationIndex("declares")) !=

@@ -27,11 +27,11 @@ TEST_F(OutlineTool, FileTextIsTheIndentedTree) {
             "    field self.name = name  9\n"
             "    field self.price = price  10\n"
             "    def gross(self)  12-13\n"
-            "      calledBy (possible, 1 unbound site of this name): shop/cart.py:16 in Cart.total\n"
+            "      calledBy (possible): 1 unbound site of this name\n"
             "  class Book(Item)  16-18\n"
             "    extends: Item\n"
             "    def gross(self)  17-18\n"
-            "      calledBy (possible, 1 unbound site of this name): shop/cart.py:16 in Cart.total\n"
+            "      calledBy (possible): 1 unbound site of this name\n"
             "  def make_item(name, price)  21-24\n"
             "    calls: Item\n"
             "    calledBy: Cart.add (shop/cart.py:10)\n");
