@@ -9,40 +9,6 @@
 #include "resolver_impl.h"
 
 namespace cg::indexer {
-namespace {
-
-// Whether the module an import names, as written, could be the file at `path`: the module's
-// last segment (before the imported name, when the module spells it too) is a folder or the
-// file's stem on the path. `shapes::model::shape` may be src/model/shape.rs; `os` is never
-// sphinx/testing/path.py. A module with no name of its own (`..`) may be any file.
-bool importMayNameFile(const Binding& b, const std::string& path) {
-  std::vector<std::string> segments;
-  std::string cur;
-  for (char c : b.module + ".") {
-    if (c == '.' || c == ':' || c == '/' || c == '\\') {
-      if (!cur.empty()) segments.push_back(std::move(cur));
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (segments.size() > 1 && (segments.back() == b.symbolName || segments.back() == b.local))
-    segments.pop_back();
-  if (segments.empty()) return true;
-  const std::string& last = segments.back();
-  size_t start = 0;
-  while (start <= path.size()) {
-    size_t end = path.find('/', start);
-    std::string part = path.substr(start, end == std::string::npos ? std::string::npos : end - start);
-    if (end == std::string::npos) part = part.substr(0, part.find('.'));
-    if (part == last) return true;
-    if (end == std::string::npos) break;
-    start = end + 1;
-  }
-  return false;
-}
-
-}  // namespace
 
 // One reference through the steps in their order; C# `base` and Python `super()` as `super`.
 Resolution Resolver::Impl::resolveRef(const PendingRef& ref) {
@@ -227,7 +193,10 @@ std::optional<Resolution> Resolver::Impl::currentObject(Lookup& look) {
       auto found = memberOfClassOrBases(cls, look.cands, ref.qualifier == "super");
       if (!found.empty()) return pick(look, found, Evidence::kScope);
       // `super().m()` where every base chain ends in library code: no repository definition.
-      if (ref.qualifier == "super" && basesEndOutside(cls, look.rules)) return Resolution{ref.id};
+      // (Calls only, resolved after every base is bound.)
+      if (ref.qualifier == "super" && ref.kind == RefKind::kCalls && !look.rules.superIsModule &&
+          basesEndOutside(cls, look.rules))
+        return Resolution{ref.id};
     }
   }
   return std::nullopt;
@@ -338,14 +307,10 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   std::vector<const DefinitionRow*> moduleMembers;  // pkg.x.m(): the m's of pkg's files
   bool headImported = false;  // the qualifier starts with a name an import binds
   bool headUnmapped = false;  // ... by an import the module map found no files for
-  std::vector<const Binding*> unmapped;  // those imports
   for (const auto& b : bindings(ref.fileId)) {
     if (b.local != head && b.local != ref.qualifier) continue;
     headImported = true;
-    if (b.files.empty()) {
-      headUnmapped = true;
-      unmapped.push_back(&b);
-    }
+    headUnmapped = headUnmapped || b.files.empty();
     if (aliasedModuleMembers(b, ref, look.cands, found, aliasAmbiguous)) continue;
     if (auto ns = namespaceThroughReexports(b, ref.qualifier); !ns.empty()) {
       // `util.f()` where the import binds a namespace a module re-exports.
@@ -410,18 +375,14 @@ std::optional<Resolution> Resolver::Impl::qualifiedName(Lookup& look) {
   // qualifier names one: `schema.parse()` is not the `schema.parse = ...` of another file.
   if (qualifierNamesType(ref.qualifier, rules)) {
     typeQualifiedMatches(look, found);
-    // Through an import the module map could not place, only a type whose file the import's
-    // module names: `use shapes::model::shape::Circle` reaches src/model/shape.rs, while
-    // `from os import path` never reaches a repository class `path` in sphinx/testing/path.py.
-    if (headUnmapped)
-      std::erase_if(found, [&](const DefinitionRow* d) {
-        const store::FileRow* f = modules.file(d->fileId);
-        return !f || std::none_of(unmapped.begin(), unmapped.end(), [&](const Binding* b) {
-          return importMayNameFile(*b, f->path);
-        });
-      });
+    // Where an import the module map cannot place is library code, the qualifier is that
+    // library's (`from os import path`: never the class `path` of sphinx/testing/path.py), unless
+    // the file itself declares the type, which shadows the import (`try: import Image` …
+    // `class Image:`).
+    if (headUnmapped && rules.unplacedImportIsLibrary)
+      std::erase_if(found, [&](const DefinitionRow* d) { return d->fileId != ref.fileId; });
   }
-  if (headImported && found.empty()) return Resolution{ref.id};  // library code or unknown
+  if (headUnmapped && rules.unplacedImportIsLibrary && found.empty()) return Resolution{ref.id};
   // A qualifier that starts with a package or namespace (Java/Kotlin/Scala `a.b.C.m()`,
   // C# `A.B.C.M()` / `new A.B.C()`): package + qualified name spells qualifier + name.
   if (found.empty() && rules.qualifierMaySpellPackage) {

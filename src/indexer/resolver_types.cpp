@@ -626,6 +626,11 @@ std::optional<Resolver::Impl::TypeSet> Resolver::Impl::memberSteps(const std::st
       elements.clear();
       walk.library = false;
       i += 2;
+      // `kinds[k]()`, elements that are classes (`Dict[str, Type[T]]`): an instance of T.
+      if (rules.subscriptElementTypes && calledAt(te, i) && !cur.empty() &&
+          std::all_of(cur.begin(), cur.end(),
+                      [](const DefinitionRow* t) { return model::isTypeLike(t->kind); }))
+        i += 2;
       continue;
     }
     if (cur.empty()) break;
@@ -728,6 +733,9 @@ std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   TypeSet types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0);
   if (types.types.empty()) {
     if (types.library) return Resolution{ref.id};  // a value of a library type
+    // A method of the collection itself (`xs.append()`, `d.items()`): where subscripted
+    // annotations type elements, they name only the built-in and typing collections.
+    if (look.rules.subscriptElementTypes && !types.elements.empty()) return Resolution{ref.id};
     return std::nullopt;
   }
   if (single && model::isTypeLike(types.types.front()->kind) &&

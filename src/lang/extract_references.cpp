@@ -29,7 +29,8 @@ void Extraction::collectLocals() {
     if (start == lastStart) continue;
     lastStart = start;
     // A local whose type no declaration says ("?") still hides the names outside it.
-    std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source_);
+    std::string te = typeExprOf(b.hasType, b.type, b.first && b.hasValue, b.value, source_,
+                                subscriptElements_);
     if (te.empty() && b.hasCallee) te = callbackParameter(b.name, b.callee, source_);
     if (te.empty() && b.hasElement) {
       std::string_view text = nodeText(b.element, source_);

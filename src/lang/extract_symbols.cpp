@@ -83,9 +83,13 @@ std::string precedingComments(TSNode node, std::string_view src) {
 
 }  // namespace
 
-std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value, std::string_view src) {
+std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value, std::string_view src,
+                       bool subscriptElements) {
   if (hasType) {
     const std::string text = normalizeSpace(nodeText(type, src));
+    if (subscriptElements)
+      if (std::string element = subscriptElementTypeName(text); !element.empty())
+        return "[]{" + element + "}";
     std::string name = typeName(text);
     if (!name.empty()) return "{" + name + "}";
     name = elementTypeName(text);
@@ -238,7 +242,8 @@ void Extraction::addSymbol(size_t i) {
   sym.signature = makeSignature(declarationHead(d, sym.startByte, source_), kMaxSignature);
   sym.doc = d.hasDoc ? cleanComment(std::string(nodeText(d.doc, source_)), kMaxDoc)
                      : precedingComments(d.node, source_);
-  sym.typeExpr = typeExprOf(d.hasType, d.type, d.hasValue, d.value, source_);
+  sym.typeExpr = typeExprOf(d.hasType, d.type, d.hasValue, d.value, source_,
+                            subscriptElements_);
   if (model::isCallable(d.kind) && d.kind != SymbolKind::kMacro) {
     auto [lo, hi] = parameterCounts(d.node, source_);
     sym.paramsMin = lo;

@@ -31,6 +31,7 @@
 #include <tree_sitter/api.h>
 
 #include "codegraph/lang/extractor.h"
+#include "codegraph/lang/rules.h"
 #include "query_set.h"
 
 namespace cg::lang {
@@ -91,8 +92,10 @@ struct Local {
   uint32_t nameAt = 0;          // where its name is written
 };
 
-// A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr).
-std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value, std::string_view src);
+// A type expression from a declaration's @type or @value (ExtractedSymbol::typeExpr);
+// `subscriptElements`: the language's Rules::subscriptElementTypes.
+std::string typeExprOf(bool hasType, TSNode type, bool hasValue, TSNode value, std::string_view src,
+                       bool subscriptElements);
 
 class Extraction {
  public:
@@ -133,6 +136,8 @@ class Extraction {
   std::unordered_set<std::string> importNames() const;
 
   const Language& language_;
+  // The language's Rules::subscriptElementTypes, for typeExprOf.
+  const bool subscriptElements_ = rulesFor(language_.id).subscriptElementTypes;
   std::string_view source_;
   const CompiledQuery& cq_;
   ExtractedFile& out_;

@@ -1,5 +1,6 @@
 #include "text_util.h"
 
+#include <algorithm>
 #include <cctype>
 #include <optional>
 #include <vector>
@@ -240,6 +241,7 @@ std::string typeName(std::string_view text) {
     }
     // Wrappers that hold one value of the type: Optional[T], Ref<T>-like pointers.
     for (std::string_view w : {"Optional[", "typing.Optional[", "Final[", "ClassVar[",
+                               "Type[", "typing.Type[", "type[",
                                "Annotated[", "std::unique_ptr<", "std::shared_ptr<",
                                "unique_ptr<", "shared_ptr<", "std::optional<", "Box<", "Rc<",
                                "Arc<", "Option<", "Readonly<", "Promise<", "Awaited<"}) {
@@ -563,6 +565,50 @@ std::string elementTypeName(std::string_view text) {
   std::string_view last = trimView(args.back());
   if (last == "..." && args.size() > 1) last = trimView(args[args.size() - 2]);  // tuple[T, ...]
   return typeName(last);
+}
+
+}  // namespace cg::lang
+
+namespace cg::lang {
+
+std::string subscriptElementTypeName(std::string_view text) {
+  std::string_view s = trimView(text);
+  for (int guard = 0; guard < 6 && !s.empty(); ++guard) {
+    const std::string_view before = s;
+    if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
+      s = trimView(s.substr(1, s.size() - 2));
+    for (std::string_view w : {"Optional[", "typing.Optional["})
+      if (startsWith(s, w) && s.back() == ']') {
+        s = trimView(splitTopLevel(s.substr(w.size(), s.size() - w.size() - 1), ',').front());
+        break;
+      }
+    if (auto parts = splitTopLevel(s, '|'); parts.size() > 1) {  // `T | None`
+      std::string_view only;
+      int others = 0;
+      for (auto p : parts) {
+        p = trimView(p);
+        if (p == "None" || p.empty()) continue;
+        only = p;
+        ++others;
+      }
+      if (others != 1) return {};
+      s = only;
+    }
+    if (s == before) break;
+  }
+  const size_t open = s.find('[');
+  if (open == std::string_view::npos || open == 0 || s.back() != ']') return {};
+  std::string_view base = s.substr(0, open);
+  if (const size_t dot = base.find_last_of('.'); dot != std::string_view::npos)
+    base = base.substr(dot + 1);  // typing.Dict, collections.abc.Mapping
+  static constexpr std::string_view kCollections[] = {
+      "List", "list", "Sequence", "MutableSequence", "Iterable", "Iterator", "Collection",
+      "Set", "set", "FrozenSet", "frozenset", "AbstractSet", "MutableSet", "Dict", "dict",
+      "Mapping", "MutableMapping", "DefaultDict", "defaultdict", "OrderedDict", "Deque", "deque"};
+  if (std::find(std::begin(kCollections), std::end(kCollections), base) == std::end(kCollections))
+    return {};
+  auto args = splitTopLevel(s.substr(open + 1, s.size() - open - 2), ',');
+  return typeName(trimView(args.back()));  // a mapping's values; `Type[T]` is T
 }
 
 }  // namespace cg::lang

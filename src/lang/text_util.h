@@ -30,6 +30,10 @@ std::string typeName(std::string_view text);
 // `list[Item]`, `Sequence[Item]`, `Vec<Item>`, `&[Item]`, `Array<Item>`, `Set<Item>` → "Item";
 // "" when it is no collection of one named type.
 std::string elementTypeName(std::string_view text);
+// The element type of a subscripted collection annotation (Python): `List[Item]`,
+// `Dict[str, Item]` (the values), `Optional[Sequence["Item"]]`, `Mapping[str, Type[Item]]` →
+// "Item"; "" for anything else (a tuple, a generator, a user-defined generic).
+std::string subscriptElementTypeName(std::string_view text);
 // The value an initialiser computes, as a type expression (docs/captures.md, `@value`):
 // `new T(...)` and `T{...}` → "{T}"; a chain of names, members and calls → the chain with
 // argument lists emptied and `->`/`?.` written `.` (`NewServer(cfg).store` →

@@ -136,6 +136,16 @@ struct Rules {
                              // not prove the member is library code
   bool outOfLineMembers = false;    // members defined outside their class inherit its declaration's
                                     // visibility (C++ `void A::f() {}`)
+  // The module map places every import of the repository's own modules: one it cannot place is
+  // library code, and a qualifier it binds never names a repository type elsewhere (Python, Go;
+  // not where crate or package names may go unplaced, Rust `use shapes::model::Circle` from a
+  // test crate).
+  bool unplacedImportIsLibrary = false;
+  // A subscripted collection annotation types its elements (`Dict[str, T]`, `list[T]`,
+  // `Sequence[T]`: `xs[k]` and `for x in xs` are T's), and calling such an element when it is a
+  // class (`Dict[str, Type[T]]`: `kinds[k]()`) constructs one (Python).
+  bool subscriptElementTypes = false;
+  bool superIsModule = false;       // `super::x` names the parent module, not a base class (Rust)
   std::string_view superAlias;      // the language's name for `super` ("base" in C#), or ""
   std::string_view implicitImport;  // a package every file imports ("java.lang"), or ""
 

@@ -56,6 +56,7 @@ const Rules& goRules() {
       .id = "go", .directoryPackage = true, .importsStayLocal = true, .dottedMemberOwner = true,
       .ownerInSamePackage = true, .packageIsDirectory = true, .localsShadowCalls = true,
       .testFilesPrivate = true, .caseExports = true, .structuralImplements = true,
+      .unplacedImportIsLibrary = true,
       .confidence = withConfidence({{Evidence::kSamePackage, 1.0}, {Evidence::kModuleMember, 0.8},
                                     {Evidence::kQualified, 0.7}, {Evidence::kUniqueReceiver, 0.6}}),
       .moduleFiles = moduleFiles, .unnamedImport = unnamedImport, .isTestFile = isTestFile,

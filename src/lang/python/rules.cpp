@@ -70,7 +70,8 @@ const Rules& pythonRules() {
   // clang-format off
   static const Rules kRules{
       .id = "python", .localsShadowCalls = true, .moduleAliases = true,
-      .longestDefinitionWins = true,
+      .longestDefinitionWins = true, .unplacedImportIsLibrary = true,
+      .subscriptElementTypes = true,
       .confidence = withConfidence({{Evidence::kUniqueReceiver, 0.8}}),
       .libraryQualifierByHead = true, .moduleFiles = moduleFiles, .unnamedImport = unnamedImport,
       .packageFile = "__init__", .submodule = submodule};

@@ -49,7 +49,7 @@ std::vector<int64_t> moduleFiles(const FileLookup& files, const Import& imp) {
 const Rules& rustRules() {
   // clang-format off
   static const Rules kRules{
-      .id = "rust", .localsShadowCalls = true, .openMembers = true,
+      .id = "rust", .localsShadowCalls = true, .openMembers = true, .superIsModule = true,
       .libraryQualifierByHead = true, .moduleFiles = moduleFiles, .packageFile = "mod"};
   // clang-format on
   return kRules;
