@@ -53,7 +53,7 @@ Json schema(const ToolEnv& /*env*/) {
          {"minimum", 0},
          {"maximum", 4},
          {"default", 1},
-         {"description", "0: symbols only, a third of the size."}}},
+         {"description", "0: symbols only, half the size."}}},
        {"omit_native", {{"type", "boolean"}, {"default", true}}},
        {"format", {{"type", "string"}, {"enum", {"text", "json"}}, {"default", "text"}}},
        {"token_budget",
