@@ -193,29 +193,36 @@ bool isQualifiedName(std::string_view s) {
   return true;
 }
 
+// One round of what an annotation wraps its type in: quotes (a Python forward reference) and a
+// union with null (`T | None`, `T | undefined`, `T | null`): the one other member. nullopt for
+// a union of several other members.
+std::optional<std::string_view> unquotedNonNull(std::string_view s) {
+  if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
+    s = trimView(s.substr(1, s.size() - 2));
+  if (auto parts = splitTopLevel(s, '|'); parts.size() > 1) {
+    std::string_view only;
+    int others = 0;
+    for (auto p : parts) {
+      p = trimView(p);
+      if (p == "None" || p == "null" || p == "undefined" || p == "nil" || p.empty()) continue;
+      only = p;
+      ++others;
+    }
+    if (others != 1) return std::nullopt;
+    s = only;
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string typeName(std::string_view text) {
   std::string_view s = trimView(text);
   for (int guard = 0; guard < 12 && !s.empty(); ++guard) {
     const std::string_view before = s;
-    // Annotations written as strings (Python forward references).
-    if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
-      s = trimView(s.substr(1, s.size() - 2));
-    // Unions with null (`T | None`, `T | undefined`, `T | null`): the one other member.
-    if (auto parts = splitTopLevel(s, '|'); parts.size() > 1) {
-      std::string_view only;
-      int others = 0;
-      for (auto p : parts) {
-        p = trimView(p);
-        if (p == "None" || p == "null" || p == "undefined" || p == "nil" || p.empty()) continue;
-        only = p;
-        ++others;
-      }
-      if (others != 1) return {};
-      s = only;
-      continue;
-    }
+    const std::optional<std::string_view> plain = unquotedNonNull(s);
+    if (!plain) return {};
+    s = *plain;
     for (std::string_view kw : {"const ", "volatile ", "struct ", "class ", "enum ", "union ",
                                 "typename ", "readonly ", "mut ", "dyn ", "impl ", "final ",
                                 "unowned ", "weak ", "inout ", "ref ", "out ", "in ", "some ",
@@ -575,25 +582,14 @@ std::string subscriptElementTypeName(std::string_view text) {
   std::string_view s = trimView(text);
   for (int guard = 0; guard < 6 && !s.empty(); ++guard) {
     const std::string_view before = s;
-    if (s.size() >= 2 && (s.front() == '"' || s.front() == '\'') && s.back() == s.front())
-      s = trimView(s.substr(1, s.size() - 2));
+    const std::optional<std::string_view> plain = unquotedNonNull(s);
+    if (!plain) return {};
+    s = *plain;
     for (std::string_view w : {"Optional[", "typing.Optional["})
       if (startsWith(s, w) && s.back() == ']') {
         s = trimView(splitTopLevel(s.substr(w.size(), s.size() - w.size() - 1), ',').front());
         break;
       }
-    if (auto parts = splitTopLevel(s, '|'); parts.size() > 1) {  // `T | None`
-      std::string_view only;
-      int others = 0;
-      for (auto p : parts) {
-        p = trimView(p);
-        if (p == "None" || p.empty()) continue;
-        only = p;
-        ++others;
-      }
-      if (others != 1) return {};
-      s = only;
-    }
     if (s == before) break;
   }
   const size_t open = s.find('[');
