@@ -574,10 +574,6 @@ std::string elementTypeName(std::string_view text) {
   return typeName(last);
 }
 
-}  // namespace cg::lang
-
-namespace cg::lang {
-
 std::string subscriptElementTypeName(std::string_view text) {
   std::string_view s = trimView(text);
   for (int guard = 0; guard < 6 && !s.empty(); ++guard) {

@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 16;  // 16: library-only super() calls and library modules under a repository class name stay unbound
+inline constexpr int kSchemaVersion = 16;  // 16: library-only super() and unplaced imports stay unbound; Python subscripted annotations type elements
 
 struct OpenOptions {
   std::filesystem::path path;
