@@ -160,7 +160,7 @@ void setParseTimeLimitForTesting(std::chrono::milliseconds limit) {
 
 void precompileQueries(const std::vector<std::string>& languageIds) {
   for (const auto& id : languageIds)
-    if (const Language* language = languageById(id)) (void)QuerySet::instance().forLanguage(*language);
+    if (const Language* language = languageById(id)) QuerySet::instance().compileAhead(*language);
 }
 
 std::string Extractor::parseTree(const Language& language, std::string_view source) {

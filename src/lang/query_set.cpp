@@ -9,6 +9,7 @@
 #include <sstream>
 #include <set>
 
+#include "codegraph/lang/extractor.h"
 #include "embedded_files.h"
 
 namespace cg::lang {
@@ -257,28 +258,54 @@ QuerySet& QuerySet::instance() {
 QuerySet::Slot& QuerySet::slotFor(const Language& language) {
   auto langs = allLanguages();
   size_t index = static_cast<size_t>(&language - langs.data());
-  Slot& slot = *slots_.at(index);
-  std::call_once(slot.once, [&] {
-    if (!language.extracted || !language.grammar) return;
-    auto cq = compile(language);
-    if (!cq) {
-      spdlog::error("{}", cq.error().message);
-      slot.status = cq.error();
-      return;
-    }
-    slot.query = std::move(cq.value());
-  });
-  return slot;
+  return *slots_.at(index);
+}
+
+void QuerySet::install(Slot& slot, Expected<std::unique_ptr<CompiledQuery>> compiled) {
+  if (slot.done.load(std::memory_order_acquire)) return;
+  if (compiled) {
+    slot.query = std::move(compiled.value());
+  } else {
+    spdlog::error("{}", compiled.error().message);
+    slot.status = compiled.error();
+  }
+  slot.done.store(true, std::memory_order_release);
 }
 
 const CompiledQuery* QuerySet::forLanguage(const Language& language) {
-  return slotFor(language).query.get();
+  Slot& slot = slotFor(language);
+  if (!slot.done.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> g(slot.mu);
+    if (!slot.done.load(std::memory_order_acquire)) {
+      if (!language.extracted || !language.grammar)
+        slot.done.store(true, std::memory_order_release);
+      else
+        install(slot, compile(language));
+    }
+  }
+  return slot.query.get();
+}
+
+namespace {
+std::function<void()> compileAheadHook;  // setCompileAheadHookForTesting
+}  // namespace
+
+void setCompileAheadHookForTesting(std::function<void()> hook) { compileAheadHook = std::move(hook); }
+
+void QuerySet::compileAhead(const Language& language) {
+  Slot& slot = slotFor(language);
+  if (slot.done.load(std::memory_order_acquire) || !language.extracted || !language.grammar) return;
+  if (compileAheadHook) compileAheadHook();
+  auto compiled = compile(language);  // no lock held: nobody waits for this thread
+  std::lock_guard<std::mutex> g(slot.mu);
+  install(slot, std::move(compiled));  // a copy compiled meanwhile by forLanguage is kept instead
 }
 
 Status QuerySet::compileAll() {
   Status first = okStatus();
   for (const auto& language : allLanguages()) {
-    Slot& slot = slotFor(language);
+    forLanguage(language);
+    const Slot& slot = slotFor(language);
     if (!slot.status && first) first = slot.status;
   }
   return first;

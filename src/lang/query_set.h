@@ -10,6 +10,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -91,19 +92,28 @@ struct CompiledQuery {
 class QuerySet {
  public:
   static QuerySet& instance();
-  // nullptr when the language has no query or its query does not compile (logged once).
+  // nullptr when the language has no query or its query does not compile (logged once). Waits
+  // only for a compilation by another caller of forLanguage, never for one by compileAhead.
   const CompiledQuery* forLanguage(const Language& language);
+  // Compiles the language's query for later use without making anyone wait for it: it compiles
+  // a copy of its own, kept unless a caller of forLanguage has meanwhile compiled one. For a
+  // background thread at a low priority: a parse thread that needs the query compiles it at its
+  // own priority instead of waiting on a thread the scheduler may starve for seconds.
+  void compileAhead(const Language& language);
   // Compiles every extracted language's query; the first error, if any.
   Status compileAll();
 
  private:
   struct Slot {
-    std::once_flag once;
+    std::mutex mu;                   // held while a forLanguage caller compiles
+    std::atomic<bool> done{false};   // query and status are set, and never change again
     std::unique_ptr<CompiledQuery> query;
     Status status = okStatus();
   };
   QuerySet();
   Slot& slotFor(const Language& language);
+  // Sets the slot's query from one compilation (under slot.mu), unless it is already set.
+  static void install(Slot& slot, Expected<std::unique_ptr<CompiledQuery>> compiled);
   std::vector<std::unique_ptr<Slot>> slots_;  // parallel to allLanguages()
 };
 

@@ -62,13 +62,16 @@ def main():
     ap.add_argument("--files", type=int, default=939)
     ap.add_argument("--trials", type=int, default=5)
     ap.add_argument("--bin", default="build/codegraph-mcp")
+    ap.add_argument("--server-log", help="keep the server's debug log at this path (its refresh phases)")
     args = ap.parse_args()
     work = tempfile.mkdtemp(prefix="cg-checkout-")
     try:
         repo, n = make_repo(args.source, work, args.files)
         db = os.path.join(work, "index.db")
-        srv = Server([os.path.abspath(args.bin), "--repo", repo, "--db", db, "--wait-timeout", "600"],
-                     os.path.join(work, "server.log"))
+        cmd = [os.path.abspath(args.bin), "--repo", repo, "--db", db, "--wait-timeout", "600"]
+        if args.server_log:
+            cmd += ["--log-level", "debug"]
+        srv = Server(cmd, args.server_log or os.path.join(work, "server.log"))
         srv.call("symbols", {"name": "setup"})
         srv.settle()
         marker = f"cg_switch_{n - 1}"

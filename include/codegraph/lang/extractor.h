@@ -8,6 +8,7 @@
 #pragma once
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -56,10 +57,15 @@ Status loadQueries();
 // more than a few dozen tokens give up, as a parse past its time limit does.
 void setParseTimeLimitForTesting(std::chrono::milliseconds limit);
 
+// Test hook: called by precompileQueries before it compiles a language's query (that is, while
+// the compilation has begun and is not done); empty to remove it.
+void setCompileAheadHookForTesting(std::function<void()> hook);
+
 // Compiles the extraction queries of these languages (ids; unknown ids are ignored) now instead
 // of at their first use: the serving process does this after its start-up refresh, so the first
-// edit of a Python file does not wait ~0.5 s (C++: ~2.4 s of CPU) for its query. Thread-safe: an
-// extraction that needs a query being compiled waits for it.
+// edit of a Python file does not wait ~0.5 s (C++: ~2.4 s of CPU) for its query. Thread-safe, and
+// nobody waits for it: an extraction that needs a query this call is still compiling compiles
+// it itself, at its own priority (the caller may run at the lowest).
 void precompileQueries(const std::vector<std::string>& languageIds);
 
 class Extractor {
