@@ -87,10 +87,22 @@ struct IndexWriter::Impl {
                   "UPDATE refs SET target_id=NULL, target_file_id=NULL, confidence=0, "
                   "candidates=0, dropped=1 WHERE id=?") {}
 
+  // Records that rows of the file were inserted or deleted, when the connection tracks graph
+  // changes (Database::tracksGraphChanges; temp.cg_graph_changes exists only from then on).
+  Status recordGraphChange(Database& database, int64_t fileId) {
+    if (!database.tracksGraphChanges()) return okStatus();
+    if (!recordChange)
+      recordChange.emplace(database.handle(), "INSERT OR IGNORE INTO temp.cg_graph_changes VALUES(?)");
+    if (!recordChange->valid()) return sqliteError(database.handle(), "recording a graph change");
+    recordChange->bind(1, fileId);
+    return recordChange->run();
+  }
+
   Statement fileByPath, upsertFile, oldSymbols, insertSymbol, updateSymbol, setParent,
       deleteSymbol, unbindTargets, insertFts, deleteFts, deleteRefsOfFile, insertRef,
       deleteDocument, deleteMentions, insertDocument, insertMention, deleteFile,
       unbindFileTargets, touch, applyUpdate, applyDrop;
+  std::optional<Statement> recordChange;
 };
 
 IndexWriter::IndexWriter(Database& db) : db_(db), impl_(std::make_unique<Impl>(db.handle())) {}
@@ -172,6 +184,7 @@ Expected<WriteResult> IndexWriter::writeFile(const FileRecord& f) {
     I.fileByPath.reset();
   }
   const int64_t fileId = result.fileId;
+  if (auto s = I.recordGraphChange(db_, fileId); !s) return s.error();
 
   // Existing symbols by uid: a symbol that keeps its uid keeps its id, so references into it
   // from other files stay bound.
@@ -598,10 +611,14 @@ Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge
   // Only the difference is written: a refresh that changes one Go file changes few of the
   // repository's structural edges (Go 1.19: 42k), and rewriting them all costs seconds.
   std::map<std::pair<int64_t, int64_t>, int64_t> stored;  // (type, interface) → row id
+  std::map<int64_t, int64_t> fileOfRow;
   {
-    Statement s(db, "SELECT id, source_id, target_id FROM refs WHERE module = '<structural>'");
+    Statement s(db, "SELECT id, source_id, target_id, file_id FROM refs WHERE module = '<structural>'");
     if (!s.valid()) return sqliteError(db, "structural edges");
-    while (s.step()) stored.emplace(std::pair{s.i64(1), s.i64(2)}, s.i64(0));
+    while (s.step()) {
+      stored.emplace(std::pair{s.i64(1), s.i64(2)}, s.i64(0));
+      fileOfRow.emplace(s.i64(0), s.i64(3));
+    }
     if (s.lastCode() != SQLITE_DONE) return sqliteError(db, "structural edges");
   }
   std::vector<const StructuralEdge*> added;
@@ -617,6 +634,7 @@ Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge
   if (!del.valid()) return sqliteError(db, "structural edges");
   for (const auto& [pair, id] : stored) {
     if (id == 0) continue;
+    if (auto st = impl_->recordGraphChange(db_, fileOfRow[id]); !st) return st;
     del.bind(1, id);
     if (auto st = del.run(); !st) return st;
   }
@@ -625,6 +643,7 @@ Status IndexWriter::replaceStructuralImplements(const std::vector<StructuralEdge
                 "target_id, confidence) VALUES(?, ?, 'implements', ?, '', '<structural>', '', ?, ?, ?, 1.0)");
   if (!ins.valid()) return sqliteError(db, "structural edges");
   for (const auto* e : added) {
+    if (auto st = impl_->recordGraphChange(db_, e->type->fileId); !st) return st;
     ins.bind(1, e->type->fileId).bind(2, e->type->id).bind(3, e->interface->name)
         .bind(4, e->type->line).bind(5, e->type->column).bind(6, e->interface->id);
     if (auto st = ins.run(); !st) return st;

@@ -115,18 +115,17 @@ class InterruptScope {
   bool fired_ = false;
 };
 
-// The temp triggers cg_gc_<name>_ins, _del and _upd that record in cg_graph_changes the file of a
-// row of main.<table> (rows carrying file_id) inserted, deleted, or updated with a new value in
-// one of `watched` (no update trigger without them). An update that leaves those columns as they
-// were (a reference bound again to the same target, the common case of a refresh) records nothing.
-std::string fileChangeTriggers(const std::string& name, const std::string& table,
-                               std::initializer_list<std::string> watched) {
+// The temp trigger cg_gc_<name>_upd that records in cg_graph_changes the files of a row of
+// main.<table> (rows carrying file_id) updated with a new value in one of `watched`. An update
+// that leaves those columns as they were (a reference bound again to the same target, the common
+// case of a refresh) records nothing. Rows inserted or deleted are recorded by the statements
+// that write them (IndexWriter, with Database::tracksGraphChanges), or by the deletion of their
+// file (cg_gc_files_del): per-row triggers on every inserted row cost more than the writes.
+std::string fileChangeTrigger(const std::string& name, const std::string& table,
+                              std::initializer_list<std::string> watched) {
   const std::string trigger = "CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_" + name;
   const std::string record = "\n  BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES ";
-  std::string sql =
-      trigger + "_ins AFTER INSERT ON main." + table + record + "(new.file_id); END;\n";
-  sql += trigger + "_del AFTER DELETE ON main." + table + record + "(old.file_id); END;\n";
-  if (watched.size() == 0) return sql;
+  std::string sql;
   std::string columns, changed;
   for (const std::string& c : watched) {
     columns += (columns.empty() ? "" : ", ") + c;
@@ -186,21 +185,21 @@ Expected<model::GraphSnapshot> SqliteGraphSource::load() {
 }
 
 Status SqliteGraphSource::track() {
-  // One trigger per kind and table; INSERT OR IGNORE keeps one row per file.
+  // One trigger per table; INSERT OR IGNORE keeps one row per file.
   const std::string sql =
       "CREATE TEMP TABLE IF NOT EXISTS cg_graph_changes(file_id INTEGER PRIMARY KEY);\n" +
-      fileChangeTriggers(
-          "symbols", "symbols",
-          {"file_id", "uid", "name", "qualified_name", "kind", "complexity", "is_test"}) +
-      fileChangeTriggers("refs", "refs",
-                         {"target_id", "confidence", "dropped", "source_id", "kind", "file_id"}) +
-      fileChangeTriggers("mentions", "doc_mentions", {}) + R"sql(
+      fileChangeTrigger("symbols", "symbols",
+                        {"file_id", "uid", "name", "qualified_name", "kind", "complexity", "is_test"}) +
+      fileChangeTrigger("refs", "refs", {"target_id", "confidence", "dropped", "source_id", "kind", "file_id"}) +
+      R"sql(
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_del AFTER DELETE ON main.files
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
 CREATE TEMP TRIGGER IF NOT EXISTS cg_gc_files_upd AFTER UPDATE OF path ON main.files
   BEGIN INSERT OR IGNORE INTO cg_graph_changes VALUES (old.id); END;
 )sql";
-  return db_.exec(sql);
+  if (auto s = db_.exec(sql); !s) return s;
+  db_.setTracksGraphChanges();
+  return okStatus();
 }
 
 Expected<std::vector<int64_t>> SqliteGraphSource::changedFiles() {

@@ -57,6 +57,12 @@ class Database {
   sqlite3* handle() const { return db_; }
   const std::filesystem::path& path() const { return path_; }
   bool wasRebuilt() const { return rebuilt_; }
+  // Whether this connection records which files' graph rows change, in temp.cg_graph_changes
+  // (SqliteGraphSource::track): a statement that inserts or deletes rows of symbols, refs or
+  // doc_mentions then records their files itself (recordGraphChange), which per-row triggers
+  // would do at several times the cost of the write (a refresh writes every row of its files).
+  bool tracksGraphChanges() const { return tracksGraphChanges_; }
+  void setTracksGraphChanges() { tracksGraphChanges_ = true; }
 
   Status exec(const std::string& sql);
   Expected<std::string> meta(const std::string& key);
@@ -67,6 +73,7 @@ class Database {
   sqlite3* db_;
   std::filesystem::path path_;
   bool rebuilt_ = false;
+  bool tracksGraphChanges_ = false;
 };
 
 // Called, from the thread that met it, whenever SQLite reports a damaged database (SQLITE_CORRUPT,

@@ -30,6 +30,9 @@ class SqliteGraphSource : public model::GraphSource {
   // Polled while loading; when it returns true, load() stops with ErrorCode::kCancelled.
   void setInterrupt(std::function<bool()> interrupted) { interrupted_ = std::move(interrupted); }
 
+  // From now on this connection records in temp.cg_graph_changes the files whose graph rows
+  // change: updates of the graph's columns and deleted files by triggers, rows inserted or
+  // deleted by the IndexWriter statements that write them (Database::tracksGraphChanges).
   Status track();
   Expected<std::vector<int64_t>> changedFiles();
   // The nodes, edges and mentions of these files (communities and links are left empty).

@@ -149,6 +149,20 @@ TEST(GraphCache, FollowsEveryKindOfChangeExactly) {
         t.write("h1.py", "def handle():\n    return nightly()\n");
         t.write("h2.py", "from jobs.nightly import nightly\n\ndef handle():\n    return nightly()\n");
       },
+      // Go: a type implements an interface by its methods alone; that edge lives in the type's
+      // file, which the next two changes leave as it is
+      [&] {
+        t.write("shapes/shape.go", "package shapes\n\ntype Shape interface {\n\tArea() float64\n}\n");
+        t.write("shapes/square.go",
+                "package shapes\n\ntype Square struct{}\n\nfunc (Square) Area() float64 { return 1 }\n");
+      },
+      // the interface gains a method: Square implements it no more
+      [&] {
+        t.write("shapes/shape.go",
+                "package shapes\n\ntype Shape interface {\n\tArea() float64\n\tSides() int\n}\n");
+      },
+      // and loses it again: Square implements it again
+      [&] { t.write("shapes/shape.go", "package shapes\n\ntype Shape interface {\n\tArea() float64\n}\n"); },
   };
   for (size_t i = 0; i < changes.size(); ++i) {
     SCOPED_TRACE("change " + std::to_string(i));
