@@ -142,16 +142,19 @@ Expected<std::vector<model::Symbol>> SqliteIndex::lookup(const model::LookupRequ
                 endsWithSegment(s.qualifiedName, req.qualifier + "::" + s.name) ||
                 endsWithSegment(s.qualifiedName, req.qualifier + "\\" + s.name);  // PHP
       if (!ok) {
-        // pkg.Func: the package (Go/Java) or the module file/directory name.
+        // pkg.Func: the package (Go/Java) or the module file/directory name. mod.Class.method:
+        // the module (path without extension, '/' as '.', a package's __init__ / index / mod
+        // file as the package) before the qualified name.
         std::string dir = s.path.substr(0, s.path.rfind('/') == std::string::npos ? 0 : s.path.rfind('/'));
         std::string base = s.path.substr(s.path.rfind('/') == std::string::npos ? 0 : s.path.rfind('/') + 1);
         std::string stem = base.substr(0, base.find('.'));
         std::string dirName = dir.substr(dir.rfind('/') == std::string::npos ? 0 : dir.rfind('/') + 1);
         std::string modulePath = s.path.substr(0, s.path.rfind('.'));
         for (auto& c : modulePath) if (c == '/') c = '.';
-        ok = s.qualifiedName == s.name &&
-             (stem == req.qualifier || dirName == req.qualifier ||
-              endsWithSegment(modulePath, req.qualifier));
+        for (std::string_view tail : {".__init__", ".index", ".mod"})
+          if (modulePath.size() > tail.size() && modulePath.ends_with(tail)) modulePath.resize(modulePath.size() - tail.size());
+        ok = (s.qualifiedName == s.name && (stem == req.qualifier || dirName == req.qualifier)) ||
+             endsWithSegment(modulePath + "." + s.qualifiedName, req.qualifier + "." + s.name);
       }
       if (!ok) continue;
     }

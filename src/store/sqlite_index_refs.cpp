@@ -23,6 +23,9 @@ constexpr const char* kUnboundNamedWhere =
 constexpr const char* kUnboundFromWhere =
     "r.source_id = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND r.candidates > 0 AND "
     "r.kind NOT IN ('imports', 'contains') ORDER BY r.line, r.col, r.id";
+constexpr const char* kOutsideCallsFromWhere =
+    "r.source_id = ?1 AND r.kind = 'calls' AND r.target_id IS NULL AND r.dropped = 0 AND "
+    "r.candidates = 0 ORDER BY r.line, r.col, r.id";
 constexpr const char* kDanglingNamedWhere =
     "r.name = ?1 AND r.target_id IS NULL AND r.dropped = 0 AND r.kind <> 'contains'";
 
@@ -123,6 +126,13 @@ Expected<std::vector<model::UnboundRef>> SqliteIndex::unboundFrom(int64_t symbol
   // existed is read through refs_by_source.
   return unboundWhere(lease.handle(), "INDEXED BY refs_unbound_from", "", kUnboundFromWhere,
                       symbolId, cap, more, "unbound references");
+}
+
+Expected<std::vector<model::UnboundRef>> SqliteIndex::outsideCallsFrom(int64_t symbolId, uint32_t cap,
+                                                                       bool* more) {
+  CG_LEASE(lease);
+  return unboundWhere(lease.handle(), "INDEXED BY refs_by_source", "", kOutsideCallsFromWhere, symbolId,
+                      cap, more, "calls outside the repository");
 }
 
 Expected<std::vector<model::UnboundRef>> SqliteIndex::danglingNamed(const std::string& name,

@@ -16,7 +16,7 @@ namespace cg::tools {
 Json kindSchema() {
   // The kinds are named, not enumerated: an enum of all 17 cost every tools/list ~45 tokens per
   // tool; parseKindArgument refuses another word with the whole list.
-  return Json{{"type", "string"}, {"description", "function, method, class, interface, type, variable, ..."}};
+  return Json{{"type", "string"}, {"description", "function, class, ..."}};
 }
 
 Expected<std::optional<model::SymbolKind>> parseKindArgument(const Json& args) {

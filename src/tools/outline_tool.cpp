@@ -47,7 +47,7 @@ Json schema(const ToolEnv& /*env*/) {
        {"relations",
         {{"type", "array"},
          {"items", {{"type", "string"}}},
-         {"description", "calls, calledBy, imports, extends, uses, usedBy, declares, ..."}}},
+         {"description", "e.g. calledBy; extendedBy, depth 3: a class tree"}}},
        {"depth",
         {{"type", "integer"},
          {"minimum", 0},

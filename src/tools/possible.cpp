@@ -150,6 +150,20 @@ std::string possibleNote(const Possible& p) {
          "`possible`, not counted above.";
 }
 
+Expected<Json> outsideCalls(const ToolEnv& env, const model::Symbol& s, uint32_t limit) {
+  bool more = false;
+  auto rows = env.index->outsideCallsFrom(s.id, kOutgoingCap, &more);
+  if (!rows) return rows.error();
+  if (rows->empty()) return Json();
+  Json names = Json::array();
+  std::set<std::string> seen;
+  for (const auto& u : *rows)
+    if (names.size() < limit && seen.insert(written(u)).second) names.push_back(written(u));
+  Json out{{"count", rows->size()}, {"names", std::move(names)}};
+  if (more) out["at_least"] = true;
+  return out;
+}
+
 Expected<Unresolved> unresolvedOutgoing(const ToolEnv& env, const model::Symbol& s, uint32_t limit) {
   Unresolved out;
   auto rows = env.index->unboundFrom(s.id, kOutgoingCap, &out.more);

@@ -49,4 +49,10 @@ struct Unresolved {
 };
 Expected<Unresolved> unresolvedOutgoing(const ToolEnv& env, const model::Symbol& s, uint32_t limit);
 
+// The calls `s` makes that reach no definition of the repository (model::SymbolIndex::
+// outsideCallsFrom) as answers carry them: {"count", "names": [as written, distinct, in source
+// order, the first `limit`]}, "at_least": true when the count stopped at its cap; null when none.
+// With the outgoing calls and unresolved_outgoing, they account for every call in `s`'s body.
+Expected<Json> outsideCalls(const ToolEnv& env, const model::Symbol& s, uint32_t limit);
+
 }  // namespace cg::tools

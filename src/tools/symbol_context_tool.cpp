@@ -24,6 +24,7 @@ constexpr uint32_t kOutgoingFetch = 2000;  // raw rows read to deduplicate outgo
 constexpr uint32_t kCandidates = 20;
 constexpr uint32_t kDocuments = 20;
 constexpr uint32_t kPossibleSites = 10;  // possible and unresolved sites listed per category
+constexpr uint32_t kOutsideNames = 20;   // distinct names of calls outside the repository
 constexpr uint32_t kMaxContentLines = 400;
 constexpr size_t kMaxContentBytes = 48 * 1024;
 
@@ -45,8 +46,9 @@ const std::vector<Category>& categories() {
 
 // What tools/list says the tool is for (schema(): how to call it).
 constexpr const char* kDescription =
-    "One symbol's incoming and outgoing edges (calls, imports, extends, uses, ...) with lines, "
-    "and the unbound sites that may also reference it (possible).";
+    "One symbol's edges in and out (calls, imports, extends, uses, ...) with lines; possible: "
+    "unbound sites that may reference it. Its calls are complete: outgoing + "
+    "unresolved_outgoing + outside_calls (libraries).";
 
 Json schema() {
   return objectSchema(
@@ -276,6 +278,9 @@ ToolResult run(const ToolEnv& env, const Json& args, const CallContext& ctx) {
                     " of its own references" +
                     " stayed unbound (unresolved_outgoing_sites): outgoing may miss targets.");
   }
+  auto outside = outsideCalls(env, s, kOutsideNames);
+  if (!outside) return ToolResult::error("The index could not be read: " + outside.error().message);
+  if (!outside->is_null()) out["outside_calls"] = std::move(*outside);
 
   // Community: null until analytics have clustered the graph (community id 0) or when the
   // symbol was added since the last clustering.

@@ -215,6 +215,11 @@ class SymbolIndex {
   virtual Expected<std::vector<UnboundRef>> unboundNamed(const std::string& name, uint32_t cap,
                                                         bool* more) = 0;
   virtual Expected<std::vector<UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) = 0;
+  // The calls made inside symbol `symbolId` that reach no definition of the repository: unbound
+  // with no candidate (a built-in, a library, a receiver whose type is outside the repository).
+  // With its edges and unboundFrom, every call the symbol's own body makes. In source order, at
+  // most `cap` (then `more`).
+  virtual Expected<std::vector<UnboundRef>> outsideCallsFrom(int64_t symbolId, uint32_t cap, bool* more) = 0;
   // Every unresolved reference written with `name`, imports included and whatever its candidate
   // count: the references a deleted definition leaves behind (they name nothing now). At most
   // `cap`, in index order (then `more`).

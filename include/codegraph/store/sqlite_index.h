@@ -70,6 +70,7 @@ class SqliteIndex : public model::SymbolIndex {
   Expected<std::vector<model::UnboundRef>> unboundNamed(const std::string& name, uint32_t cap,
                                                       bool* more) override;
   Expected<std::vector<model::UnboundRef>> unboundFrom(int64_t symbolId, uint32_t cap, bool* more) override;
+  Expected<std::vector<model::UnboundRef>> outsideCallsFrom(int64_t symbolId, uint32_t cap, bool* more) override;
   Expected<std::vector<model::UnboundRef>> danglingNamed(const std::string& name, uint32_t cap,
                                                          bool* more) override;
   Expected<std::vector<model::ImportSite>> importersOf(const std::string& path, uint32_t limit,

@@ -38,7 +38,8 @@ TEST_F(SymbolContextTool, FoundByNameHasEveryFieldAndOnlyNonEmptyCategories) {
   EXPECT_EQ(r["incoming"],
             (Json{{"calls", {edge("reports/summary.py::summarize::function", 10)}},
                   {"imports", {topLevelEdge("reports/summary.py", 2)}}}));
-  // Outgoing: one edge per target, print (a built-in) left out; empty categories omitted.
+  // Outgoing: one edge per target, print (a built-in) apart in outside_calls; empty categories
+  // omitted.
   ASSERT_TRUE(r["outgoing"].is_object());
   EXPECT_EQ(r["outgoing"].size(), 1u) << r["outgoing"].dump();
   ASSERT_EQ(r["outgoing"]["calls"].size(), 2u);
@@ -113,6 +114,27 @@ TEST_F(SymbolContextTool, SaysWhatItCouldNotProve) {
   EXPECT_EQ(checkout["unresolved_outgoing"], 0);
   EXPECT_FALSE(checkout.contains("possible"));
   EXPECT_FALSE(checkout.contains("unresolved_outgoing_sites"));
+}
+
+// Every call a body makes is an outgoing edge, an unbound call (unresolved_outgoing) or a call
+// that reaches no definition of the repository (outside_calls: built-ins, library methods).
+TEST_F(SymbolContextTool, EveryCallOfTheBodyIsAccountedFor) {
+  // make_item(...) bound; self.items.append(...) on a list
+  Json add = repo_->json("symbol_context", {{"symbol_name", "Cart.add"}});
+  EXPECT_EQ(add["outgoing"]["calls"], (Json::array({edge("shop/models.py::make_item::function", 11)}))) << add;
+  EXPECT_EQ(add["unresolved_outgoing"], 0);
+  EXPECT_EQ(add["outside_calls"], (Json{{"count", 1}, {"names", {"self.items.append"}}})) << add;
+  // sum(...) outside, item.gross() unbound (two candidates)
+  Json total = repo_->json("symbol_context", {{"symbol_name", "Cart.total"}});
+  EXPECT_FALSE(total["outgoing"].contains("calls")) << total;
+  EXPECT_EQ(total["unresolved_outgoing"], 1);
+  EXPECT_EQ(total["outside_calls"], (Json{{"count", 1}, {"names", {"sum"}}})) << total;
+  Json checkout = repo_->json("symbol_context", {{"symbol_name", "checkout"}});
+  EXPECT_EQ(checkout["outside_calls"], (Json{{"count", 1}, {"names", {"print"}}})) << checkout;
+  // Every call bound: no outside_calls field.
+  Json describe = repo_->json("symbol_context", {{"symbol_name", "Cart.describe"}});
+  EXPECT_EQ(describe["outgoing"]["calls"].size(), 2u) << describe;
+  EXPECT_FALSE(describe.contains("outside_calls")) << describe;
 }
 
 TEST_F(SymbolContextTool, AmbiguousNameListsCandidatesAndFilePathPicksOne) {

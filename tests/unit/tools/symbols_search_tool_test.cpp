@@ -234,6 +234,33 @@ TEST(SearchParts, QualifiedNamesEqualToTheNameAreNotIndexedTwice) {
   EXPECT_EQ(parts.text(1), "");
 }
 
+// A name qualified by its module, as Python names it: the package for a package's __init__.py,
+// and the module before a member's class (`pkg.mod.Class.method`), as well as the shorter forms.
+TEST(SymbolsQualified, AModuleQualifiedNameFindsItsDefinitionAlone) {
+  TempDir repo;
+  writeFile(repo.path / "pkg" / "ext" / "__init__.py", "class Documenter:\n    def generate(self):\n        return 1\n");
+  writeFile(repo.path / "pkg" / "builders.py", "class Builder:\n    def read(self):\n        return 2\n");
+  writeFile(repo.path / "pkg" / "other.py",
+            "class Documenter:\n    def generate(self):\n        return 3\n\nclass Builder:\n    def read(self):\n"
+            "        return 4\n");
+  IndexedRepo r(repo.path);
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"pkg.ext.Documenter", "pkg/ext/__init__.py::Documenter::class"},
+      {"ext.Documenter", "pkg/ext/__init__.py::Documenter::class"},
+      {"pkg.ext.Documenter.generate", "pkg/ext/__init__.py::Documenter.generate::method"},
+      {"pkg.builders.Builder.read", "pkg/builders.py::Builder.read::method"},
+      {"builders.Builder.read", "pkg/builders.py::Builder.read::method"},
+      {"pkg.other.Builder", "pkg/other.py::Builder::class"},
+  };
+  for (const auto& [name, uid] : cases) {
+    Json hit = r.json("symbols", {{"name", name}});
+    // Unreferenced: the array of definitions itself, with no note.
+    ASSERT_TRUE(hit.is_array()) << name << " " << hit.dump();
+    ASSERT_EQ(hit.size(), 1u) << name << " " << hit.dump();
+    EXPECT_EQ(hit[0]["uid"], uid) << name;
+  }
+}
+
 TEST_F(SearchTool, ArgumentErrors) {
   EXPECT_NE(repo_->error("search", Json::object()).find("'query'"), std::string::npos);
   EXPECT_NE(repo_->error("search", {{"query", " !! "}}).find("'query'"), std::string::npos);
