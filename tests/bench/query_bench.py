@@ -119,9 +119,13 @@ class Server:
 def sample_arguments(db, n, seed):
     rng = random.Random(seed)
     c = db_connect(db)
+    # Ordered by uid and path, not by row id: two indexes of the same tree (by two binaries, or
+    # written in another order by parallel parsers) give the same sample for the same seed.
     syms = c.execute("select s.uid, s.name, s.qualified_name from symbols s join files f on f.id=s.file_id "
-                     "where s.is_test=0 and s.kind not in ('module','import') and f.language != 'markdown'").fetchall()
-    files = [r[0] for r in c.execute("select path from files where language != 'markdown' and is_test=0")]
+                     "where s.is_test=0 and s.kind not in ('module','import') and f.language != 'markdown' "
+                     "order by s.uid").fetchall()
+    files = [r[0] for r in c.execute("select path from files where language != 'markdown' and is_test=0 "
+                                     "order by path")]
     c.close()
     if not syms or not files:
         raise SystemExit(f"{db}: no symbols or files to sample")

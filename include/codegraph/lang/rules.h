@@ -112,12 +112,12 @@ struct Rules {
   bool enclosingNamespacesInScope = false;  // namespace A.B sees the names of A (C#)
   bool partialTypes = false;                // a class may be declared in parts (C# partial)
   bool valuesAreCallable = false;      // a call may name a variable or constant holding a function
+                                       // (JavaScript `const f = () => ...`)
   // A bare call of a name a parameter or local variable of the enclosing function holds calls
   // that value, whatever outside definition has the name (`def apply(helper): helper()`); the
   // extractor keeps no reference for it. Not where functions and variables are looked up apart
   // (Java) or a call's parentheses name the method over a local (Ruby).
   bool localsShadowCalls = false;
-                                       // (JavaScript `const f = () => ...`)
   bool moduleAliases = false;          // module-level `import x as y` aliases are followed (Python)
   bool importsNameExports = false;     // an imported name is always an export of the module, never
                                        // a submodule named like it (JavaScript `import { util }
