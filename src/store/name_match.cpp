@@ -44,21 +44,39 @@ std::string ftsQuery(const std::string& text, const char* joiner) {
     anyLong = anyLong || tok.size() > 1;
     tokens.push_back(std::move(tok));
   }
-  std::set<std::string> seen;
-  std::string out;
-  for (const auto& tok : tokens) {
-    if (anyLong && tok.size() == 1) continue;
-    if (!seen.insert(lower(tok)).second) continue;
+  // The joined form (splitNameParts' last token when there are several parts) is an alternative
+  // to the parts, not one more of them: "price format" is `("price"* AND "format"*) OR
+  // "priceformat"*`, which finds format_price (joined "formatprice") and parseHTTP alike.
+  std::string joined;
+  if (tokens.size() > 1) {
+    std::string concatenated;
+    for (size_t i = 0; i + 1 < tokens.size(); ++i) concatenated += tokens[i];
+    if (concatenated == tokens.back()) {
+      joined = tokens.back();
+      tokens.pop_back();
+    }
+  }
+  auto quote = [](const std::string& tok) {
     std::string quoted = "\"";
     for (char c : tok) {
       if (c == '"') quoted += "\"\"";
       else quoted += c;
     }
-    quoted += "\"*";
+    return quoted + "\"*";
+  };
+  std::set<std::string> seen;
+  std::string out;
+  size_t terms = 0;
+  for (const auto& tok : tokens) {
+    if (anyLong && tok.size() == 1) continue;
+    if (!seen.insert(lower(tok)).second) continue;
     if (!out.empty()) out += joiner;
-    out += quoted;
+    out += quote(tok);
+    ++terms;
   }
-  return out;
+  if (joined.empty() || !seen.insert(lower(joined)).second) return out;
+  if (out.empty()) return quote(joined);
+  return (terms > 1 ? "(" + out + ")" : out) + " OR " + quote(joined);
 }
 
 }  // namespace cg::store
