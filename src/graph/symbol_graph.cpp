@@ -140,6 +140,13 @@ SymbolGraph buildSymbolGraph(const model::GraphSnapshot& snapshot, const std::fu
     const uint32_t s = g.indexOf.find(e.sourceId);
     const uint32_t t = g.indexOf.find(e.targetId);
     if (s == IdIndex::kAbsent || t == IdIndex::kAbsent || s == t) continue;
+    // A read or write of a field or property (Python `self.env`, Rules::memberAccesses) weighs
+    // nothing: a method reads a dozen of them, and counted they put fields among the most
+    // central symbols. The analytics measure the graph of calls, bases, types and module
+    // variables; member reads and writes serve the answers about the field itself.
+    if ((e.kind == model::RefKind::kAccesses || e.kind == model::RefKind::kAssigns) &&
+        (g.nodes[t]->kind == model::SymbolKind::kField || g.nodes[t]->kind == model::SymbolKind::kProperty))
+      continue;
     double conf = e.confidence > 0 ? std::min(e.confidence, 1.0) : 1.0;
     if (double w = kindWeight(e.kind) * conf; w > 0) directed.push_back({s, t, w});
     if (double w = cohesionWeight(e.kind) * conf; w > 0) undirected.push_back({s, t, w});

@@ -649,6 +649,13 @@ struct Resolver::Impl {
   // `f().m()`): a member of that type or its bases, at kReceiverType; no edge when the type is
   // library code or has no such member; nullopt when the type is not known.
   std::optional<Resolution> receiverType(Lookup& look);
+  // A member read or written (`self.env`, `env.doctreedir = d`; Rules::memberAccesses): the
+  // field or property of that name of the receiver's type or its bases, at kReceiverType (the
+  // current object's class at kScope); dropped when the type is not known, is library code, or
+  // has no such field or property. nullopt for a qualifier an import binds (`mod.VAR`: the
+  // module-level variable steps).
+  std::optional<Resolution> memberAccess(const PendingRef& ref, const lang::Rules& rules,
+                                         const store::FileRow* file);
   // The types a type expression (lang::ExtractedSymbol::typeExpr) names where `fileId` and
   // `sourceId` (the enclosing symbol) write it.
   TypeSet evalTypeExpr(const std::string& te, int64_t fileId, int64_t sourceId, int depth);

@@ -36,6 +36,8 @@ Resolution Resolver::Impl::resolveRef(const PendingRef& ref) {
     return resolveRef(viaSuper);
   }
   if (auto found = constructorCall(ref, rules)) return *found;
+  if (valueRef && !ref.qualifier.empty() && rules.memberAccesses)
+    if (auto found = memberAccess(ref, rules, file)) return *found;
   // A read or write binds only a variable or constant (compatible()): those alone are read.
   const auto& all = valueRef ? valueDefsNamed(ref.name) : defsNamed(ref.name);
   // Pointers into the cache of definitions by name (no copies per reference). Those of a call

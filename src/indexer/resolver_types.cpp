@@ -717,6 +717,38 @@ std::optional<Resolution> Resolver::Impl::constructorCall(const PendingRef& ref,
   return std::nullopt;
 }
 
+std::optional<Resolution> Resolver::Impl::memberAccess(const PendingRef& ref, const lang::Rules& rules,
+                                                       const store::FileRow* file) {
+  Resolution dropped{ref.id};
+  dropped.drop = true;
+  if (ref.receiver == "?") return dropped;  // a local whose type no declaration says
+  std::vector<const DefinitionRow*> types;
+  Evidence evidence = Evidence::kReceiverType;
+  if (isSelfQualifier(ref.qualifier)) {
+    const DefinitionRow* source = def(ref.sourceId);
+    const DefinitionRow* cls = source ? enclosingClass(source->id) : nullptr;
+    if (!cls) return dropped;
+    types.push_back(cls);
+    evidence = Evidence::kScope;
+  } else {
+    const std::string te = ref.receiver.empty() ? chainOf(ref.qualifier) : ref.receiver;
+    if (te.empty()) return dropped;
+    if (ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos)
+      for (const auto& b : bindings(ref.fileId))
+        if (b.local == te) return std::nullopt;  // `mod.VAR`: an import's name
+    types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0).types;
+  }
+  if (types.empty()) return dropped;
+  auto found = membersNamed(types, ref.name, rules);
+  std::erase_if(found, [&](const DefinitionRow* d) {
+    return !(d->kind == SymbolKind::kField || d->kind == SymbolKind::kProperty ||
+             d->kind == SymbolKind::kVariable || d->kind == SymbolKind::kConstant) ||
+           !buildVisible(file, *d);
+  });
+  if (found.empty()) return dropped;
+  return pick(ref.id, std::move(found), evidence, rules, false);
+}
+
 std::optional<Resolution> Resolver::Impl::receiverType(Lookup& look) {
   const PendingRef& ref = look.ref;
   if (ref.kind != RefKind::kCalls) return std::nullopt;

@@ -178,13 +178,18 @@ void Extraction::buildReferences() {
     return ts_node_start_byte(na) < ts_node_start_byte(nb);
   });
   std::unordered_set<std::string> seenRefs;
-  // A qualified read is kept only when its qualifier is an imported name (`pkg.Var`): `obj.field`
+  // A qualified read is kept only when its qualifier is an imported name (`pkg.Var`), or where
+  // member reads bind through the receiver's type (Rules::memberAccesses): elsewhere `obj.field`
   // reads are not references to anything extracted.
   const std::unordered_set<std::string> imported = importNames();
-  // Callee name nodes: the name of a call is not also a read.
-  std::unordered_set<uint32_t> calleeStarts;
-  for (const auto& r : refs_)
+  const bool memberAccesses = rulesFor(language_.id).memberAccesses;
+  // Callee name nodes: the name of a call is not also a read; nor is a member assigned.
+  std::unordered_set<uint32_t> calleeStarts, memberWriteStarts;
+  for (const auto& r : refs_) {
     if (r.kind == RefKind::kCalls && r.hasName) calleeStarts.insert(ts_node_start_byte(r.name));
+    if (r.kind == RefKind::kAssigns && r.hasName && !r.qualifier.empty())
+      memberWriteStarts.insert(ts_node_start_byte(r.name));
+  }
   const bool localsShadowCalls = rulesFor(language_.id).localsShadowCalls;
   std::unordered_map<std::string_view, std::vector<int32_t>> symbolsByName;
   if (localsShadowCalls)
@@ -206,8 +211,12 @@ void Extraction::buildReferences() {
       if (e.name.empty()) continue;
       if (e.kind == RefKind::kAccesses && !r.qualifier.empty()) {
         if (calleeStarts.count(ts_node_start_byte(r.name))) continue;
-        std::string head = e.qualifier.substr(0, e.qualifier.find_first_of(".:"));
-        if (!imported.count(head)) continue;
+        if (memberAccesses) {
+          if (memberWriteStarts.count(ts_node_start_byte(r.name))) continue;
+        } else {
+          std::string head = e.qualifier.substr(0, e.qualifier.find_first_of(".:"));
+          if (!imported.count(head)) continue;
+        }
       }
     }
     e.module = r.module;
@@ -220,6 +229,8 @@ void Extraction::buildReferences() {
       auto it = typeByName.find(r.subject);
       if (it != typeByName.end()) e.source = it->second;
     }
+    const bool member = memberAccesses && !e.qualifier.empty() &&
+                        (e.kind == RefKind::kAccesses || e.kind == RefKind::kAssigns);
     // Qualified by the name of the enclosing method's receiver: the current object.
     if (!e.qualifier.empty()) {
       for (int32_t s = e.source; s >= 0; s = rangeParent_[static_cast<size_t>(s)]) {
@@ -228,13 +239,22 @@ void Extraction::buildReferences() {
         break;
       }
     }
+    // `self.x = v` where it declares the field x (in `__init__`): the statement lies in the
+    // field's own range, and it is the method that writes the field.
+    if (member && e.qualifier == "self" && e.source >= 0) {
+      const auto& src = out_.symbols[static_cast<size_t>(e.source)];
+      if (src.name == e.name && src.range.line == e.line &&
+          (src.kind == model::SymbolKind::kField || src.kind == model::SymbolKind::kProperty))
+        e.source = rangeParent_[static_cast<size_t>(e.source)];
+    }
     // A bare call of a parameter or local variable calls that value (Rules::localsShadowCalls).
     if (localsShadowCalls && e.kind == RefKind::kCalls && e.qualifier.empty() &&
         callsLocal(e.name, e.source, ts_node_start_byte(at), symbolsByName))
       continue;
     if (e.kind == RefKind::kCalls) e.arity = argumentCount(r.site, source_);
-    // A call on a local value: its type as the local's declaration says.
-    if (e.kind == RefKind::kCalls && !e.qualifier.empty() && e.qualifier != "self") {
+    // A call on a local value, or a member read or written on one: its type as the local's
+    // declaration says.
+    if ((e.kind == RefKind::kCalls || member) && !e.qualifier.empty() && e.qualifier != "self") {
       std::string typed = substituteLocals(valueChain(normalizeSpace(rawQualifier)), e.source, ts_node_start_byte(at));
       // Kept when it says more than the qualifier as written (`a->b` is `a.b`).
       std::string written = e.qualifier;

@@ -106,6 +106,12 @@ Status edges(const ToolEnv& env, const model::Symbol& s, bool incoming, Json& ou
     std::set<int64_t> targets;
     size_t distinct = 0;
     for (const auto& v : *refs) {
+      // Outgoing, the fields and properties it only reads are left out: they are most of a
+      // method's references (`self.env`, `self.config`) and rarely the question; each field's
+      // readers are in its own incoming. The fields it writes stay.
+      if (!incoming && v.edge.kind == RefKind::kAccesses &&
+          (v.other.kind == model::SymbolKind::kField || v.other.kind == model::SymbolKind::kProperty))
+        continue;
       if (!incoming && !targets.insert(v.edge.targetId).second) continue;
       ++distinct;
       if (list.size() < kEdgesPerCategory) list.push_back(edgeJson(v, incoming, cat.name));

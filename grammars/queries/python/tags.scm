@@ -459,8 +459,13 @@
 (except_clause value: (as_pattern (tuple [(identifier) (attribute)] @name @reference.type)))
 
 ; --- writes: assignment targets at any level (`x = ...`, `x: T = ...`, `a, b = ...`,
-;     `a = b = ...`, `x += 1`, `for x in ...`, `(x := ...)`); member targets (`o.x = ...`) are not
+;     `a = b = ...`, `x += 1`, `for x in ...`, `(x := ...)`), and member targets (`o.x = ...`,
+;     `o.x += 1`), which bind to a field or property of o's type (Rules::memberAccesses)
 (assignment left: (identifier) @name @reference.write)
+(assignment
+  left: (attribute object: (_) @qualifier attribute: (identifier) @name) @reference.write)
+(augmented_assignment
+  left: (attribute object: (_) @qualifier attribute: (identifier) @name) @reference.write)
 (assignment left: [(pattern_list (identifier) @name @reference.write)
                    (tuple_pattern (identifier) @name @reference.write)
                    (list_pattern (identifier) @name @reference.write)
@@ -472,7 +477,9 @@
 (named_expression name: (identifier) @name @reference.write)
 
 ; --- reads: plain identifiers in expression position (member names after a dot, call targets,
-;     keyword-argument names, parameters and definition names are not reads)
+;     keyword-argument names, parameters and definition names are not reads), and member reads
+;     (`o.x` not called and not assigned), which bind to a field or property of o's type
+(attribute object: (_) @qualifier attribute: (identifier) @name) @reference.read
 (argument_list
   (identifier) @name @reference.read
   (#not-any-of? @name "self" "cls"))

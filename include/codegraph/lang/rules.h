@@ -145,6 +145,11 @@ struct Rules {
   // `Sequence[T]`: `xs[k]` and `for x in xs` are T's), and calling such an element when it is a
   // class (`Dict[str, Type[T]]`: `kinds[k]()`) constructs one (Python).
   bool subscriptElementTypes = false;
+  // A member read or written (`self.env`, `env.doctreedir = d`, `app.registry.x`) is a reference
+  // to the field or property of the receiver's type that the declarations give it; the query
+  // captures member reads and writes with their qualifier. Bound only through the receiver's
+  // type (no name fallback), and dropped otherwise (Python).
+  bool memberAccesses = false;
   bool superIsModule = false;       // `super::x` names the parent module, not a base class (Rust)
   std::string_view superAlias;      // the language's name for `super` ("base" in C#), or ""
   std::string_view implicitImport;  // a package every file imports ("java.lang"), or ""

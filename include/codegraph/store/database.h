@@ -30,7 +30,7 @@ struct sqlite3;
 
 namespace cg::store {
 
-inline constexpr int kSchemaVersion = 16;  // 16: library-only super() and unplaced imports stay unbound; Python subscripted annotations type elements
+inline constexpr int kSchemaVersion = 17;  // 17: Python member reads and writes (`self.x`, `env.dir = d`) bind to fields and properties
 
 struct OpenOptions {
   std::filesystem::path path;

@@ -71,7 +71,7 @@ const Rules& pythonRules() {
   static const Rules kRules{
       .id = "python", .localsShadowCalls = true, .moduleAliases = true,
       .longestDefinitionWins = true, .unplacedImportIsLibrary = true,
-      .subscriptElementTypes = true,
+      .subscriptElementTypes = true, .memberAccesses = true,
       .confidence = withConfidence({{Evidence::kUniqueReceiver, 0.8}}),
       .libraryQualifierByHead = true, .moduleFiles = moduleFiles, .unnamedImport = unnamedImport,
       .packageFile = "__init__", .submodule = submodule};
