@@ -737,6 +737,10 @@ std::optional<Resolution> Resolver::Impl::memberAccess(const PendingRef& ref, co
       for (const auto& b : bindings(ref.fileId))
         if (b.local == te) return std::nullopt;  // `mod.VAR`: an import's name
     types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0).types;
+    // `Registry.LIMIT`: a class attribute read through the class itself.
+    if (types.empty() && ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos)
+      for (const DefinitionRow* t : typeNamed(te, ref.fileId, ref.sourceId).types)
+        if (model::isContainer(t->kind)) types.push_back(t);
   }
   if (types.empty()) return dropped;
   auto found = membersNamed(types, ref.name, rules);

@@ -239,13 +239,14 @@ void Extraction::buildReferences() {
         break;
       }
     }
-    // `self.x = v` where it declares the field x (in `__init__`): the statement lies in the
-    // field's own range, and it is the method that writes the field.
-    if (member && e.qualifier == "self" && e.source >= 0) {
+    // `self.x = self.y` where it declares the field x (in `__init__`): the statement lies in
+    // the field's own range, and it is the method that writes x and reads y.
+    if (member && e.source >= 0) {
       const auto& src = out_.symbols[static_cast<size_t>(e.source)];
-      if (src.name == e.name && src.range.line == e.line &&
-          (src.kind == model::SymbolKind::kField || src.kind == model::SymbolKind::kProperty))
-        e.source = rangeParent_[static_cast<size_t>(e.source)];
+      const int32_t parent = rangeParent_[static_cast<size_t>(e.source)];
+      if ((src.kind == model::SymbolKind::kField || src.kind == model::SymbolKind::kProperty) &&
+          parent >= 0 && model::isCallable(out_.symbols[static_cast<size_t>(parent)].kind))
+        e.source = parent;
     }
     // A bare call of a parameter or local variable calls that value (Rules::localsShadowCalls).
     if (localsShadowCalls && e.kind == RefKind::kCalls && e.qualifier.empty() &&

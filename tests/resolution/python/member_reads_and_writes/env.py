@@ -19,3 +19,13 @@ class Other:
     def __init__(self):
         self.doctreedir = "elsewhere"
         self.status = 2
+
+
+class Registry:
+    LIMIT = 10
+
+    def __init__(self):
+        self.callback = self.refresh
+
+    def refresh(self):
+        return Registry.LIMIT
