@@ -65,9 +65,11 @@ def parse(path):
 
 
 def sites_of(data, tree):
-    """[(line, byte_col, attr, 'read'|'write', receiver shape)] of the file's member accesses."""
+    """[(line, byte_col, attr, 'read'|'write', receiver shape, receiver as written)] of the file's
+    member accesses."""
     callees = {id(n.func) for n in ast.walk(tree) if isinstance(n, ast.Call)}
     lines = data.split(b"\n")
+    text = data.decode("utf-8", "replace")
     out = []
     for n in ast.walk(tree):
         if not isinstance(n, ast.Attribute) or id(n) in callees or isinstance(n.ctx, ast.Del):
@@ -81,7 +83,8 @@ def sites_of(data, tree):
         shape = ("self" if isinstance(v, ast.Name) and v.id in ("self", "cls") else
                  "name" if isinstance(v, ast.Name) else
                  "chain" if isinstance(v, ast.Attribute) else "other")
-        out.append((line, col, n.attr, "write" if isinstance(n.ctx, ast.Store) else "read", shape))
+        written = "".join((ast.get_source_segment(text, v) or "").split())
+        out.append((line, col, n.attr, "write" if isinstance(n.ctx, ast.Store) else "read", shape, written))
     return out
 
 
@@ -174,7 +177,8 @@ def class_bases(root, package):
     for full, (module, names) in written.items():
         out = []
         for t in names:
-            cands = by_name.get(t, [])
+            # Never the class itself: `class HTMLTranslator(_html_base.HTMLTranslator)`.
+            cands = [c for c in by_name.get(t, []) if c != full]
             same = [c for c in cands if c.startswith(module + ".")]
             out += same or cands
         bases[full] = out
@@ -202,15 +206,21 @@ def module_of(path, package):
     return ".".join(parts)
 
 
-def index_answer(db, prefix, package, rel, line, attr, kind):
-    """The uid of the reference's target ('' unbound, None no reference) for the site."""
+def index_answer(db, prefix, package, rel, line, attr, kind, written):
+    """(class, attr) of the reference's target for the site: '' unbound, None no reference (the
+    reference of the innermost symbol around the site with the same receiver as written)."""
     rows = db.execute(
-        "SELECT r.dropped, ts.uid, ts.qualified_name, tf.path, coalesce(ss.start_line, 0) FROM refs r "
+        "SELECT r.dropped, ts.uid, ts.qualified_name, tf.path, coalesce(ss.start_line, 0), r.qualifier "
+        "FROM refs r "
         "JOIN files f ON f.id = r.file_id LEFT JOIN symbols ss ON ss.id = r.source_id "
         "LEFT JOIN symbols ts ON ts.id = r.target_id LEFT JOIN files tf ON tf.id = ts.file_id "
         "WHERE f.path = ? AND r.name = ? AND r.kind = ? AND "
         "(r.source_id IS NULL OR (ss.start_line <= ? AND ss.end_line >= ?))",
         (prefix + rel, attr, "assigns" if kind == "write" else "accesses", line, line)).fetchall()
+    if not rows:
+        return None
+    # The receiver as the index writes it: `self` for the method's own receiver name.
+    rows = [r for r in rows if r[5] == written or (r[5] == "self" and written in ("self", "cls"))]
     if not rows:
         return None
     inner = max(r[4] for r in rows)
@@ -252,7 +262,7 @@ def main():
     by_shape = {}
     examples = {"missed": [], "wrong": [], "bound_to_none": []}
     scripts = {}
-    for rel, line, col, attr, kind, shape in picked:
+    for rel, line, col, attr, kind, shape, written in picked:
         counts["sites"] += 1
         path = os.path.join(root, rel)
         if rel not in scripts:
@@ -266,7 +276,7 @@ def main():
         if said is None:
             counts["undecided"] += 1
             continue
-        ours = index_answer(db, args.prefix, package, rel, line, attr, kind)
+        ours = index_answer(db, args.prefix, package, rel, line, attr, kind, written)
         s = by_shape.setdefault(shape, {"field": 0, "right": 0, "bound": 0, "bound_right": 0})
         site = f"{rel}:{line} {kind} .{attr} ({shape})"
         if ours is None:
@@ -306,7 +316,8 @@ def main():
     print(f"  (right: the class jedi names, or one up or down its hierarchy declaring the same attribute: "
           f"{counts['hierarchy']})")
     print(f"  recall    {counts['field_bound_right']}/{counts['field']} = {100 * recall:.1f}%  "
-          f"(unbound {counts['field_unbound']}, bound elsewhere {counts['field_bound_wrong']})")
+          f"(unbound {counts['field_unbound']}; bound elsewhere {counts['field_bound_wrong']}; "
+          f"sites with no reference of that receiver as written: {counts['no_reference']})")
     print(f"  precision {counts['field_bound_right']}/{bound} = {100 * precision:.1f}%  "
           f"(bound where jedi names no field: {counts['none_bound']})")
     for shape, s in sorted(by_shape.items()):
