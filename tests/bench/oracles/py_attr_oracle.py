@@ -32,36 +32,16 @@ import os
 import random
 import sqlite3
 import sys
-import warnings
 
 import jedi
-import jedi.inference.gradual.typeshed as _typeshed
 
-_orig_typeshed_dirs = _typeshed._get_typeshed_directories
-_typeshed._get_typeshed_directories = \
-    lambda version_info: (p for p in _orig_typeshed_dirs(version_info) if not p.is_third_party)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+# The tree walk and the parse, and jedi without its third-party stubs, as the call oracle has them.
+from py_oracle import python_files, read_source as parse  # noqa: E402
 
 PROPERTY_DECORATORS = {"property", "cached_property", "setter", "getter", "deleter"}
 # Right: the field jedi names, or the same attribute declared by a class up or down its hierarchy
 # (classes matched by name from the bases as written: the one check not made by jedi).
-
-
-def python_files(root):
-    out = []
-    for dirpath, dirnames, filenames in os.walk(root):
-        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__" and not d.startswith("."))
-        for f in sorted(filenames):
-            if f.endswith(".py"):
-                out.append(os.path.relpath(os.path.join(dirpath, f), root).replace(os.sep, "/"))
-    return out
-
-
-def parse(path):
-    with open(path, "rb") as fh:
-        data = fh.read()
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return data, ast.parse(data, filename=path)
 
 
 def sites_of(data, tree):
