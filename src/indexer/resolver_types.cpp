@@ -733,12 +733,14 @@ std::optional<Resolution> Resolver::Impl::memberAccess(const PendingRef& ref, co
   } else {
     const std::string te = ref.receiver.empty() ? chainOf(ref.qualifier) : ref.receiver;
     if (te.empty()) return dropped;
-    if (ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos)
+    // One name as written: an import's (`mod.VAR`, the module-level variable steps) or a class's.
+    const bool single = ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos;
+    if (single)
       for (const auto& b : bindings(ref.fileId))
-        if (b.local == te) return std::nullopt;  // `mod.VAR`: an import's name
+        if (b.local == te) return std::nullopt;
     types = evalTypeExpr(te, ref.fileId, ref.sourceId, 0).types;
     // `Registry.LIMIT`: a class attribute read through the class itself.
-    if (types.empty() && ref.receiver.empty() && te.find_first_of(".:([") == std::string::npos)
+    if (types.empty() && single)
       for (const DefinitionRow* t : typeNamed(te, ref.fileId, ref.sourceId).types)
         if (model::isContainer(t->kind)) types.push_back(t);
   }
